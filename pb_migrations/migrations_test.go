@@ -1,0 +1,322 @@
+package pb_migrations_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tests"
+
+	pbm "github.com/creator-content-api/server/pb_migrations"
+)
+
+// newApp returns a fresh app on an empty data dir, with system and our migrations applied.
+func newApp(t *testing.T) *tests.TestApp {
+	t.Helper()
+	ta, err := tests.NewTestApp(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(ta.Cleanup)
+	return ta
+}
+
+// f maps field names to their PocketBase field types.
+type f map[string]string
+
+// collectionSpec is one row of the schema table.
+type collectionSpec struct {
+	name   string
+	auth   bool
+	fields f
+}
+
+// schema lists every collection with its key fields; created/updated are checked for all.
+var schema = []collectionSpec{
+	{pbm.Profile, false, f{"name": "text", "headline": "text", "bio": "editor", "avatar": "file", "location": "text",
+		"website": "url", "links": "json", "email": "email"}},
+	{pbm.Posts, false, f{"title": "text", "slug": "text", "excerpt": "text", "content": "editor", "cover": "file",
+		"tags": "json", "visibility": "select", "draft": "bool"}},
+	{pbm.Projects, false, f{"title": "text", "slug": "text", "excerpt": "text", "content": "editor", "cover": "file",
+		"tags": "json", "visibility": "select", "draft": "bool", "url": "url", "repo_url": "url"}},
+	{pbm.Pages, false, f{"title": "text", "slug": "text", "content": "editor", "draft": "bool"}},
+	{pbm.Courses, false, f{"title": "text", "slug": "text", "description": "editor", "price": "number",
+		"currency": "text", "cover": "file"}},
+	{pbm.Lessons, false, f{"course": "relation", "title": "text", "content": "editor", "video_url": "url",
+		"sort_order": "number"}},
+	{pbm.Talks, false, f{"title": "text", "event": "text", "date": "date", "location": "text", "url": "url",
+		"slides_url": "url", "video_url": "url", "description": "editor"}},
+	{pbm.Experience, false, f{"company": "text", "role": "text", "location": "text", "start_date": "date",
+		"end_date": "date", "description": "editor", "sort_order": "number"}},
+	{pbm.Education, false, f{"school": "text", "degree": "text", "field": "text", "start_date": "date",
+		"end_date": "date", "sort_order": "number"}},
+	{pbm.Skills, false, f{"name": "text", "category": "text", "level": "select", "sort_order": "number"}},
+	{pbm.Certifications, false, f{"name": "text", "issuer": "text", "issued_at": "date", "expires_at": "date",
+		"credential_url": "url", "sort_order": "number"}},
+	{pbm.Members, true, f{"name": "text", "email": "email", "verified": "bool", "password": "password"}},
+	{pbm.Purchases, false, f{"buyer_email": "email", "content_type": "select", "content_id": "text",
+		"amount": "number", "currency": "text", "status": "select"}},
+	{pbm.Enrollments, false, f{"course": "relation", "buyer_email": "email", "member": "relation",
+		"completed_at": "date"}},
+	{pbm.Testimonials, false, f{"name": "text", "email": "email", "company": "text", "role": "text", "body": "text",
+		"approved": "bool"}},
+	{pbm.NewsletterSubscribers, false, f{"email": "email", "name": "text", "confirmed": "bool"}},
+	{pbm.PageViews, false, f{"path": "text", "referrer": "text", "visitor": "text", "country": "text"}},
+	{pbm.SiteSettings, false, f{"plan": "select", "webhooks_allow_private": "bool"}},
+	{pbm.APIKeys, false, f{"name": "text", "key_hash": "text", "prefix": "text", "last4": "text",
+		"scopes": "select", "allowed_origins": "json", "expiry": "date", "active": "bool", "last_used_at": "date",
+		"previous_hash": "text", "previous_expires_at": "date"}},
+	{pbm.WebhookSubscriptions, false, f{"url": "url", "events": "select", "description": "text", "secret": "text",
+		"enabled": "bool", "failure_count": "number", "disabled_reason": "text"}},
+	{pbm.WebhookEvents, false, f{"event": "select", "data": "json"}},
+	{pbm.WebhookDeliveries, false, f{"event": "relation", "subscription": "relation", "status": "select",
+		"attempt": "number", "next_attempt_at": "date", "last_status_code": "number", "last_duration_ms": "number",
+		"last_error": "text", "response_excerpt": "text", "delivered_at": "date"}},
+}
+
+func TestCollectionsExistWithFieldsAndNilRules(t *testing.T) {
+	ta := newApp(t)
+	for _, tc := range schema {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := ta.FindCollectionByNameOrId(tc.name)
+			if err != nil {
+				t.Fatalf("collection missing: %v", err)
+			}
+			if c.IsAuth() != tc.auth {
+				t.Errorf("auth = %v, want %v", c.IsAuth(), tc.auth)
+			}
+			for name, typ := range tc.fields {
+				fld := c.Fields.GetByName(name)
+				if fld == nil {
+					t.Errorf("field %q missing", name)
+					continue
+				}
+				if fld.Type() != typ {
+					t.Errorf("field %q type = %q, want %q", name, fld.Type(), typ)
+				}
+			}
+			created, _ := c.Fields.GetByName("created").(*core.AutodateField)
+			if created == nil || !created.OnCreate || created.OnUpdate {
+				t.Errorf("created autodate wrong: %#v", created)
+			}
+			updated, _ := c.Fields.GetByName("updated").(*core.AutodateField)
+			if updated == nil || !updated.OnCreate || !updated.OnUpdate {
+				t.Errorf("updated autodate wrong: %#v", updated)
+			}
+			rules := map[string]*string{"list": c.ListRule, "view": c.ViewRule, "create": c.CreateRule,
+				"update": c.UpdateRule, "delete": c.DeleteRule}
+			if c.IsAuth() {
+				rules["manage"] = c.ManageRule
+			}
+			for kind, rule := range rules {
+				if rule != nil {
+					t.Errorf("%s rule = %q, want nil (superusers only)", kind, *rule)
+				}
+			}
+		})
+	}
+}
+
+func TestHiddenFields(t *testing.T) {
+	ta := newApp(t)
+	cases := []struct{ collection, field string }{
+		{pbm.APIKeys, "key_hash"},
+		{pbm.APIKeys, "previous_hash"},
+		{pbm.WebhookSubscriptions, "secret"},
+		{pbm.Members, "password"},
+		{pbm.Members, "tokenKey"},
+	}
+	for _, tc := range cases {
+		c, err := ta.FindCollectionByNameOrId(tc.collection)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fld := c.Fields.GetByName(tc.field)
+		if fld == nil || !fld.GetHidden() {
+			t.Errorf("%s.%s should be hidden", tc.collection, tc.field)
+		}
+	}
+}
+
+func TestIndexesExist(t *testing.T) {
+	ta := newApp(t)
+	cases := []struct {
+		index  string
+		unique bool
+		where  bool
+	}{
+		{"idx_posts_slug", true, false},
+		{"idx_posts_created_id", false, false},
+		{"idx_posts_title_id", false, false},
+		{"idx_posts_published_created_id", false, true},
+		{"idx_posts_published_updated_id", false, true},
+		{"idx_posts_published_title_id", false, true},
+		{"idx_projects_slug", true, false},
+		{"idx_projects_published_title_id", false, true},
+		{"idx_pages_slug", true, false},
+		{"idx_courses_slug", true, false},
+		{"idx_courses_updated_id", false, false},
+		{"idx_talks_title_id", false, false},
+		{"idx_experience_sort_order_created", false, false},
+		{"idx_education_sort_order_created", false, false},
+		{"idx_skills_sort_order_created", false, false},
+		{"idx_certifications_sort_order_created", false, false},
+		{"idx_enrollments_course", false, false},
+		{"idx_newsletter_subscribers_email", true, false},
+		{"idx_page_views_created", false, false},
+		{"idx_api_keys_key_hash", true, false},
+		{"idx_api_keys_previous_hash", false, false},
+		{"idx_webhook_events_event_created_id", false, false},
+		{"idx_webhook_events_created", false, false},
+		{"idx_webhook_deliveries_status_next_attempt_at", false, false},
+		{"idx_webhook_deliveries_subscription_created", false, false},
+		{"idx_webhook_deliveries_created", false, false},
+	}
+	for _, tc := range cases {
+		var sql string
+		err := ta.DB().NewQuery("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = {:name}").
+			Bind(dbx.Params{"name": tc.index}).Row(&sql)
+		if err != nil {
+			t.Errorf("index %s missing: %v", tc.index, err)
+			continue
+		}
+		if got := strings.Contains(sql, "UNIQUE"); got != tc.unique {
+			t.Errorf("index %s unique = %v, want %v: %s", tc.index, got, tc.unique, sql)
+		}
+		if got := strings.Contains(sql, "WHERE draft = 0 AND visibility = 'public'"); got != tc.where {
+			t.Errorf("index %s partial = %v, want %v: %s", tc.index, got, tc.where, sql)
+		}
+	}
+}
+
+func TestDefaultSiteSettings(t *testing.T) {
+	ta := newApp(t)
+	recs, err := ta.FindAllRecords(pbm.SiteSettings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 1 {
+		t.Fatalf("site_settings records = %d, want 1", len(recs))
+	}
+	if got := recs[0].GetString("plan"); got != "free" {
+		t.Errorf("plan = %q, want free", got)
+	}
+	if recs[0].GetBool("webhooks_allow_private") {
+		t.Error("webhooks_allow_private = true, want false")
+	}
+}
+
+func TestRecordValidation(t *testing.T) {
+	const hash = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
+	cases := []struct {
+		name       string
+		collection string
+		data       map[string]any
+		wantErr    bool
+	}{
+		{"post minimal", pbm.Posts, map[string]any{"title": "Hello", "slug": "hello", "visibility": "public"}, false},
+		{"post bad slug", pbm.Posts, map[string]any{"title": "Hello", "slug": "Hello World", "visibility": "public"}, true},
+		{"post bad visibility", pbm.Posts, map[string]any{"title": "Hello", "slug": "x", "visibility": "everyone"}, true},
+		{"post no title", pbm.Posts, map[string]any{"slug": "x", "visibility": "public"}, true},
+		{"free course", pbm.Courses, map[string]any{"title": "Go", "slug": "go", "price": 0, "currency": "usd"}, false},
+		{"course bad currency", pbm.Courses, map[string]any{"title": "Go", "slug": "go", "price": 100, "currency": "USD"}, true},
+		{"course negative price", pbm.Courses, map[string]any{"title": "Go", "slug": "go", "price": -1, "currency": "usd"}, true},
+		{"api key", pbm.APIKeys, map[string]any{"name": "ci", "key_hash": hash, "prefix": "svc_live_abcdefgh",
+			"scopes": []string{"read", "read:content"}}, false},
+		{"api key bad hash", pbm.APIKeys, map[string]any{"name": "ci", "key_hash": "nothex", "prefix": "svc_live_x",
+			"scopes": []string{"read"}}, true},
+		{"api key unknown scope", pbm.APIKeys, map[string]any{"name": "ci", "key_hash": hash, "prefix": "svc_live_x",
+			"scopes": []string{"admin"}}, true},
+		{"webhook event", pbm.WebhookEvents, map[string]any{"event": "content.created", "data": map[string]any{"id": "x"}}, false},
+		{"webhook event unknown", pbm.WebhookEvents, map[string]any{"event": "content.exploded"}, true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			ta := newApp(t)
+			c, err := ta.FindCollectionByNameOrId(tc.collection)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec := core.NewRecord(c)
+			rec.Load(tc.data)
+			err = ta.Save(rec)
+			if (err != nil) != tc.wantErr {
+				t.Fatalf("Save error = %v, wantErr %v", err, tc.wantErr)
+			}
+		})
+	}
+}
+
+func TestSlugIsUnique(t *testing.T) {
+	ta := newApp(t)
+	c, err := ta.FindCollectionByNameOrId(pbm.Posts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, wantErr := range []bool{false, true} {
+		rec := core.NewRecord(c)
+		rec.Load(map[string]any{"title": "Same", "slug": "same", "visibility": "public"})
+		if err := ta.Save(rec); (err != nil) != wantErr {
+			t.Fatalf("save #%d: error = %v, wantErr %v", i, err, wantErr)
+		}
+	}
+}
+
+func TestDownThenUp(t *testing.T) {
+	ta := newApp(t)
+	n := len(core.AppMigrations.Items())
+	if n == 0 {
+		t.Fatal("no app migrations registered")
+	}
+	runner := core.NewMigrationsRunner(ta, core.AppMigrations)
+
+	reverted, err := runner.Down(n)
+	if err != nil {
+		t.Fatalf("down: %v", err)
+	}
+	if len(reverted) != n {
+		t.Fatalf("reverted %d migrations, want %d", len(reverted), n)
+	}
+	for _, tc := range schema {
+		if _, err := ta.FindCollectionByNameOrId(tc.name); err == nil {
+			t.Errorf("collection %s still exists after down", tc.name)
+		}
+	}
+
+	applied, err := runner.Up()
+	if err != nil {
+		t.Fatalf("up again: %v", err)
+	}
+	if len(applied) != n {
+		t.Fatalf("applied %d migrations, want %d", len(applied), n)
+	}
+	for _, tc := range schema {
+		if _, err := ta.FindCollectionByNameOrId(tc.name); err != nil {
+			t.Errorf("collection %s missing after up: %v", tc.name, err)
+		}
+	}
+	if recs, err := ta.FindAllRecords(pbm.SiteSettings); err != nil || len(recs) != 1 {
+		t.Errorf("site_settings after up: %d records, err %v", len(recs), err)
+	}
+}
+
+func TestSchemaTableCoversEveryCollection(t *testing.T) {
+	ta := newApp(t)
+	var names []string
+	if err := ta.CollectionQuery().Select("name").AndWhere(dbx.HashExp{"system": false}).Column(&names); err != nil {
+		t.Fatal(err)
+	}
+	if len(names) != len(schema)+1 {
+		t.Errorf("non-system collections = %d (%v), want %d plus users", len(names), names, len(schema))
+	}
+	for _, n := range names {
+		if n == "users" {
+			continue // created by PocketBase itself
+		}
+		if !slices.ContainsFunc(schema, func(s collectionSpec) bool { return s.name == n }) {
+			t.Errorf("collection %s has no row in the schema table", n)
+		}
+	}
+}
