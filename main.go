@@ -1,0 +1,117 @@
+// Command server is the Creator Content API: PocketBase (collections, dashboard, owner login)
+// plus our migrations, record hooks, webhook sender and the /api/v1, /api/v2 and /api/admin
+// routes. This is the only place that reads flags and the environment.
+package main
+
+import (
+	"fmt"
+	"log"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/pocketbase/pocketbase"
+	"github.com/pocketbase/pocketbase/apis"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/plugins/migratecmd"
+	"github.com/pocketbase/pocketbase/tools/osutils"
+
+	_ "github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/routes"
+	"github.com/creator-content-api/server/routes/apikey"
+	"github.com/creator-content-api/server/routes/ratelimit"
+)
+
+func main() {
+	pb := pocketbase.New()
+	flags := bindFlags(pb)
+
+	migratecmd.MustRegister(pb, pb.RootCmd, migratecmd.Config{
+		Dir:         "pb_migrations",
+		Automigrate: false, // the schema lives in hand-written Go migrations
+	})
+
+	limits, err := flags.parseRateLimits()
+	if err != nil {
+		log.Fatal(err)
+	}
+	routes.Register(pb, routes.Config{RateLimits: limits})
+	pb.RootCmd.AddCommand(apikey.NewCommand(pb, time.Now))
+
+	pb.OnServe().BindFunc(func(se *core.ServeEvent) error {
+		if !limits.Enabled {
+			se.App.Logger().Warn("rate limiting is switched off (--rate-limits=off)")
+		}
+		se.Router.GET("/{path...}", apis.Static(os.DirFS(flags.publicDir), false))
+		return se.Next()
+	})
+
+	if err := pb.Start(); err != nil {
+		log.Fatal(err)
+	}
+}
+
+// options are our flags, read eagerly (as PocketBase reads its own) so that the app can be
+// configured before its commands run. Each flag falls back to an environment variable.
+type options struct {
+	publicDir                string
+	rateLimits               string
+	rateNormal, rateModerate string
+	ratePoll                 string
+}
+
+func bindFlags(pb *pocketbase.PocketBase) *options {
+	o := &options{}
+	f := pb.RootCmd.PersistentFlags()
+	f.StringVar(&o.publicDir, "publicDir", env("CCA_PUBLIC_DIR", defaultPublicDir()), "the directory of static files served at / (env CCA_PUBLIC_DIR)")
+	f.StringVar(&o.rateLimits, "rate-limits", env("CCA_RATE_LIMITS", "on"), "on or off: off switches every API rate limit off, for benchmarks and trusted networks (env CCA_RATE_LIMITS)")
+	f.StringVar(&o.rateNormal, "rate-normal", env("CCA_RATE_NORMAL", "60/min:10"), "Normal tier per client IP, RATE/min:BURST or RATE/s:BURST (env CCA_RATE_NORMAL)")
+	f.StringVar(&o.rateModerate, "rate-moderate", env("CCA_RATE_MODERATE", "10/min:5"), "Moderate tier per client IP (admin and webhook registration) (env CCA_RATE_MODERATE)")
+	f.StringVar(&o.ratePoll, "rate-poll", env("CCA_RATE_POLL", "20/min:20"), "poll cap per API key (env CCA_RATE_POLL)")
+	// PocketBase tolerates unknown flags in its eager parse; parse ours the same way.
+	_ = pb.RootCmd.ParseFlags(os.Args[1:])
+	return o
+}
+
+func (o *options) parseRateLimits() (routes.RateLimits, error) {
+	var rl routes.RateLimits
+	switch o.rateLimits {
+	case "on":
+		rl.Enabled = true
+	case "off":
+		return rl, nil
+	default:
+		return rl, fmt.Errorf("--rate-limits must be on or off, not %q", o.rateLimits)
+	}
+	var err error
+	if rl.Normal, err = ratelimit.ParseTier("normal", o.rateNormal); err != nil {
+		return rl, fmt.Errorf("--rate-normal: %w", err)
+	}
+	if rl.Moderate, err = ratelimit.ParseTier("moderate", o.rateModerate); err != nil {
+		return rl, fmt.Errorf("--rate-moderate: %w", err)
+	}
+	if rl.Poll, err = ratelimit.ParseTier("poll", o.ratePoll); err != nil {
+		return rl, fmt.Errorf("--rate-poll: %w", err)
+	}
+	return rl, nil
+}
+
+func env(name, fallback string) string {
+	if v, ok := os.LookupEnv(name); ok {
+		return v
+	}
+	return fallback
+}
+
+// defaultPublicDir is pb_public in the working directory under `go run`, else next to the
+// executable, as PocketBase does for pb_data.
+func defaultPublicDir() string {
+	if osutils.IsProbablyGoRun() {
+		return "pb_public"
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return "pb_public"
+	}
+	return filepath.Join(filepath.Dir(exe), "pb_public")
+}

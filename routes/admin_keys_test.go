@@ -1,0 +1,241 @@
+package routes_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/pocketbase/pocketbase/core"
+
+	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/routes/apikey"
+	"github.com/creator-content-api/server/routes/apitest"
+)
+
+func owner(token string) map[string]string { return map[string]string{"Authorization": token} }
+
+func TestAdminKeysNeedOwnerLogin(t *testing.T) {
+	h := apitest.New(t, apitest.Options{})
+	key, id := h.CreateKey(apikey.Scopes...)
+	memberToken := newMemberToken(t, h)
+	endpoints := []struct{ method, path string }{
+		{http.MethodPost, "/api/admin/api-keys"},
+		{http.MethodGet, "/api/admin/api-keys"},
+		{http.MethodPatch, "/api/admin/api-keys/" + id},
+		{http.MethodDelete, "/api/admin/api-keys/" + id},
+		{http.MethodPost, "/api/admin/api-keys/" + id + "/rotate"},
+	}
+	credentials := map[string]map[string]string{
+		"none":         nil,
+		"api key":      apitest.Bearer(key),
+		"member token": owner(memberToken),
+		"junk token":   owner("Bearer not.a.jwt"),
+	}
+	for _, ep := range endpoints {
+		for name, hdr := range credentials {
+			t.Run(ep.method+" "+ep.path+" "+name, func(t *testing.T) {
+				res := h.Do(apitest.Request{Method: ep.method, Path: ep.path, Headers: hdr, Body: `{}`})
+				if res.Status != 401 || res.ErrorCode() != "unauthorized" {
+					t.Fatalf("got %d %q: %s", res.Status, res.ErrorCode(), res.Body)
+				}
+			})
+		}
+	}
+}
+
+func newMemberToken(t *testing.T, h *apitest.Harness) string {
+	t.Helper()
+	col, err := h.App.FindCachedCollectionByNameOrId(pb_migrations.Members)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := core.NewRecord(col)
+	m.SetEmail("member@example.com")
+	m.SetPassword("member password 123")
+	if err := h.App.Save(m); err != nil {
+		t.Fatal(err)
+	}
+	tok, err := m.NewAuthToken()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tok
+}
+
+func TestAdminKeyLifecycle(t *testing.T) {
+	h := apitest.New(t, apitest.Options{})
+	seedProfile(t, h)
+	su := owner(h.SuperuserToken())
+
+	res := h.Do(apitest.Request{Method: http.MethodPost, Path: "/api/admin/api-keys", Headers: su, Body: map[string]any{
+		"name": "Site", "scopes": []string{"read"}, "allowed_origins": []string{"https://Site.Example/"},
+	}})
+	if res.Status != http.StatusCreated {
+		t.Fatalf("create: %d %s", res.Status, res.Body)
+	}
+	created := res.JSON(t)["data"].(map[string]any)
+	secret, _ := created["key"].(string)
+	id := created["id"].(string)
+	if !apikey.WellFormed(secret) || !strings.HasPrefix(secret, "svc_live_") {
+		t.Fatalf("create returned no well-formed key: %v", created)
+	}
+	if created["prefix"] != secret[:17] || created["last4"] != secret[len(secret)-4:] {
+		t.Fatalf("prefix/last4 = %v/%v for %s", created["prefix"], created["last4"], secret)
+	}
+	if got := created["allowed_origins"].([]any); len(got) != 1 || got[0] != "https://site.example" {
+		t.Fatalf("origins not normalized: %v", got)
+	}
+	if res.Header.Get("Cache-Control") != "no-store" {
+		t.Fatalf("Cache-Control = %q, want no-store on a response with a secret", res.Header.Get("Cache-Control"))
+	}
+
+	// The full key is never shown again, and the database holds no clear key.
+	list := h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/admin/api-keys", Headers: su})
+	if list.Status != 200 || strings.Contains(string(list.Body), secret) || strings.Contains(string(list.Body), `"key"`) {
+		t.Fatalf("list: %d %s", list.Status, list.Body)
+	}
+	assertNoClearKey(t, h, secret)
+
+	// It works from its origin.
+	if got := h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/v1/profile", Headers: with(apitest.Bearer(secret), "Origin", "https://site.example")}); got.Status != 200 {
+		t.Fatalf("use: %d %s", got.Status, got.Body)
+	}
+
+	// PATCH switches it off; 403 key_disabled at once.
+	res = h.Do(apitest.Request{Method: http.MethodPatch, Path: "/api/admin/api-keys/" + id, Headers: su, Body: `{"active":false,"allowed_origins":[]}`})
+	if res.Status != 200 || res.JSON(t)["data"].(map[string]any)["active"] != false {
+		t.Fatalf("patch: %d %s", res.Status, res.Body)
+	}
+	if got := h.Get("/api/v1/profile", secret); got.Status != 403 || got.ErrorCode() != "key_disabled" {
+		t.Fatalf("after switch-off: %d %s", got.Status, got.Body)
+	}
+	h.Do(apitest.Request{Method: http.MethodPatch, Path: "/api/admin/api-keys/" + id, Headers: su, Body: `{"active":true}`})
+
+	// An expiry in the past expires it at once; null clears it.
+	res = h.Do(apitest.Request{Method: http.MethodPatch, Path: "/api/admin/api-keys/" + id, Headers: su, Body: `{"expiry":"2020-01-01T00:00:00Z"}`})
+	if res.Status != 200 {
+		t.Fatalf("patch expiry: %d %s", res.Status, res.Body)
+	}
+	if got := h.Get("/api/v1/profile", secret); got.ErrorCode() != "key_expired" {
+		t.Fatalf("after expiry: %d %s", got.Status, got.Body)
+	}
+	h.Do(apitest.Request{Method: http.MethodPatch, Path: "/api/admin/api-keys/" + id, Headers: su, Body: `{"expiry":null}`})
+	if got := h.Get("/api/v1/profile", secret); got.Status != 200 {
+		t.Fatalf("after clearing expiry: %d %s", got.Status, got.Body)
+	}
+
+	// Rotate: a new key once, the old one keeps working for now.
+	res = h.Do(apitest.Request{Method: http.MethodPost, Path: "/api/admin/api-keys/" + id + "/rotate", Headers: su})
+	if res.Status != 200 {
+		t.Fatalf("rotate: %d %s", res.Status, res.Body)
+	}
+	rotated := res.JSON(t)["data"].(map[string]any)
+	newSecret, _ := rotated["key"].(string)
+	if !apikey.WellFormed(newSecret) || newSecret == secret || rotated["previous_secret_expires_at"] == nil {
+		t.Fatalf("rotate body: %v", rotated)
+	}
+	for _, k := range []string{secret, newSecret} {
+		if got := h.Get("/api/v1/profile", k); got.Status != 200 {
+			t.Fatalf("after rotation: %d %s", got.Status, got.Body)
+		}
+	}
+	assertNoClearKey(t, h, newSecret)
+
+	// DELETE revokes both secrets at once.
+	res = h.Do(apitest.Request{Method: http.MethodDelete, Path: "/api/admin/api-keys/" + id, Headers: su})
+	if res.Status != http.StatusNoContent || len(res.Body) != 0 {
+		t.Fatalf("delete: %d %s", res.Status, res.Body)
+	}
+	for _, k := range []string{secret, newSecret} {
+		if got := h.Get("/api/v1/profile", k); got.Status != 401 {
+			t.Fatalf("after delete: %d", got.Status)
+		}
+	}
+}
+
+func assertNoClearKey(t *testing.T, h *apitest.Harness, secret string) {
+	t.Helper()
+	var rows []struct {
+		Dump string `db:"dump"`
+	}
+	err := h.App.DB().NewQuery("SELECT json_object('h', key_hash, 'p', prefix, 'l', last4, 'ph', previous_hash, 'n', name, 'o', allowed_origins) AS dump FROM " + pb_migrations.APIKeys).All(&rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rows {
+		if strings.Contains(r.Dump, secret) || strings.Contains(r.Dump, secret[17:]) {
+			t.Fatalf("the database holds the clear key: %s", r.Dump)
+		}
+	}
+	if len(rows) == 0 {
+		t.Fatal("no key rows")
+	}
+}
+
+func TestAdminKeyBadInput(t *testing.T) {
+	h := apitest.New(t, apitest.Options{})
+	su := owner(h.SuperuserToken())
+	_, id := h.CreateKey(apikey.ScopeRead)
+	cases := []struct {
+		name, method, path string
+		body               any
+		status             int
+		code, message      string
+	}{
+		{"missing name", "POST", "/api/admin/api-keys", `{"scopes":["read"]}`, 400, "invalid_request", `\"name\"`},
+		{"missing scopes", "POST", "/api/admin/api-keys", `{"name":"x"}`, 400, "invalid_request", `\"scopes\"`},
+		{"unknown scope", "POST", "/api/admin/api-keys", `{"name":"x","scopes":["admin"]}`, 400, "invalid_request", `unknown scope`},
+		{"unknown field", "POST", "/api/admin/api-keys", `{"name":"x","scopes":["read"],"key":"svc_live_x"}`, 400, "invalid_request", `unknown field \"key\"`},
+		{"wrong type", "POST", "/api/admin/api-keys", `{"name":"x","scopes":"read"}`, 400, "invalid_request", `\"scopes\"`},
+		{"bad origin", "POST", "/api/admin/api-keys", `{"name":"x","scopes":["read"],"allowed_origins":["example.com"]}`, 400, "invalid_request", `allowed_origins`},
+		{"bad expiry", "POST", "/api/admin/api-keys", `{"name":"x","scopes":["read"],"expiry":"tomorrow"}`, 400, "invalid_request", `\"expiry\"`},
+		{"malformed JSON", "POST", "/api/admin/api-keys", `{"name":`, 400, "invalid_request", `malformed JSON`},
+		{"array body", "POST", "/api/admin/api-keys", `[1]`, 400, "invalid_request", `JSON object`},
+		{"empty body", "POST", "/api/admin/api-keys", ``, 400, "invalid_request", `JSON object`},
+		{"empty scopes on patch", "PATCH", "/api/admin/api-keys/" + id, `{"scopes":[]}`, 400, "invalid_request", `\"scopes\"`},
+		{"unknown id", "PATCH", "/api/admin/api-keys/nosuchkey12345", `{"name":"y"}`, 404, "not_found", ""},
+		{"unknown id rotate", "POST", "/api/admin/api-keys/nosuchkey12345/rotate", nil, 404, "not_found", ""},
+		{"unknown id delete", "DELETE", "/api/admin/api-keys/nosuchkey12345", nil, 404, "not_found", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res := h.Do(apitest.Request{Method: c.method, Path: c.path, Headers: su, Body: c.body})
+			if res.Status != c.status || res.ErrorCode() != c.code || !strings.Contains(string(res.Body), c.message) {
+				t.Fatalf("got %d %s", res.Status, res.Body)
+			}
+		})
+	}
+}
+
+func TestDashboardCannotBreakKeys(t *testing.T) {
+	h := apitest.New(t, apitest.Options{})
+	su := owner(h.SuperuserToken())
+	_, id := h.CreateKey(apikey.ScopeRead)
+	base := "/api/collections/" + pb_migrations.APIKeys + "/records"
+
+	res := h.Do(apitest.Request{Method: http.MethodPost, Path: base, Headers: su, Body: map[string]any{
+		"name": "typed in", "key_hash": strings.Repeat("a", 64), "prefix": "svc_live_aaaaaaaa", "scopes": []string{"read"}, "active": true,
+	}})
+	if res.Status != 400 || !strings.Contains(string(res.Body), "POST /api/admin/api-keys") {
+		t.Fatalf("dashboard create: %d %s", res.Status, res.Body)
+	}
+	res = h.Do(apitest.Request{Method: http.MethodPatch, Path: base + "/" + id, Headers: su, Body: map[string]any{"key_hash": strings.Repeat("b", 64)}})
+	if res.Status != 400 || !strings.Contains(string(res.Body), "key_hash") {
+		t.Fatalf("dashboard edit of the hash: %d %s", res.Status, res.Body)
+	}
+	res = h.Do(apitest.Request{Method: http.MethodPatch, Path: base + "/" + id, Headers: su, Body: map[string]any{"scopes": []string{"read", "write"}, "allowed_origins": []string{"https://A.example"}}})
+	if res.Status != 200 {
+		t.Fatalf("dashboard edit of scopes: %d %s", res.Status, res.Body)
+	}
+	rec, err := h.App.FindRecordById(pb_migrations.APIKeys, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rec.GetString("allowed_origins"); got != `["https://a.example"]` {
+		t.Fatalf("origins saved from the dashboard: %s", got)
+	}
+	res = h.Do(apitest.Request{Method: http.MethodPatch, Path: base + "/" + id, Headers: su, Body: map[string]any{"allowed_origins": "https://a.example"}})
+	if res.Status != 400 {
+		t.Fatalf("dashboard edit with a bad origin list: %d %s", res.Status, res.Body)
+	}
+}

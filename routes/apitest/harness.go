@@ -1,0 +1,204 @@
+// Package apitest starts the whole app on a temporary data directory for tests and calls its
+// HTTP API as a client would: through PocketBase's router with every middleware, ours and
+// PocketBase's, in place.
+package apitest
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pocketbase/pocketbase/apis"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tests"
+
+	_ "github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/routes"
+	"github.com/creator-content-api/server/routes/apikey"
+)
+
+// Epoch is where every harness clock starts.
+var Epoch = time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
+
+// Options change the app a harness starts.
+type Options struct {
+	// RateLimits, when set, replaces the default of no rate limiting.
+	RateLimits *routes.RateLimits
+}
+
+// Harness is a running app.
+type Harness struct {
+	t       testing.TB
+	App     *tests.TestApp
+	API     *routes.API
+	Clock   *Clock
+	handler http.Handler
+}
+
+// New starts the app on a fresh temporary data directory, with all migrations applied.
+func New(t testing.TB, opts Options) *Harness {
+	t.Helper()
+	app, err := tests.NewTestApp(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(app.Cleanup)
+	h := &Harness{t: t, App: app, Clock: NewClock(Epoch)}
+	cfg := routes.Config{Now: h.Clock.Now}
+	if opts.RateLimits != nil {
+		cfg.RateLimits = *opts.RateLimits
+	}
+	h.API = routes.Register(app, cfg)
+	h.handler = buildHandler(t, app)
+	return h
+}
+
+// buildHandler does what `serve` does to the router, without a listening socket.
+func buildHandler(t testing.TB, app core.App) http.Handler {
+	t.Helper()
+	r, err := apis.NewRouter(app)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var handler http.Handler
+	se := &core.ServeEvent{App: app, Router: r}
+	err = app.OnServe().Trigger(se, func(e *core.ServeEvent) error {
+		var err error
+		handler, err = e.Router.BuildMux()
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return handler
+}
+
+// Request is one call to the API.
+type Request struct {
+	Method  string
+	Path    string
+	Body    any // string, []byte and io.Reader are sent as they are, anything else as JSON
+	Headers map[string]string
+	// RemoteAddr is the client's address; empty means 203.0.113.1.
+	RemoteAddr string
+}
+
+// Response is the API's answer.
+type Response struct {
+	Status int
+	Header http.Header
+	Body   []byte
+}
+
+// Do sends r through the router and returns the response.
+func (h *Harness) Do(r Request) *Response {
+	h.t.Helper()
+	var body io.Reader
+	switch b := r.Body.(type) {
+	case nil:
+	case string:
+		body = strings.NewReader(b)
+	case []byte:
+		body = bytes.NewReader(b)
+	case io.Reader:
+		body = b
+	default:
+		raw, err := json.Marshal(b)
+		if err != nil {
+			h.t.Fatal(err)
+		}
+		body = bytes.NewReader(raw)
+	}
+	req := httptest.NewRequest(r.Method, r.Path, body)
+	req.RemoteAddr = "203.0.113.1:40000"
+	if r.RemoteAddr != "" {
+		req.RemoteAddr = r.RemoteAddr
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	for k, v := range r.Headers {
+		req.Header.Set(k, v)
+	}
+	rec := httptest.NewRecorder()
+	h.handler.ServeHTTP(rec, req)
+	return &Response{Status: rec.Code, Header: rec.Header(), Body: rec.Body.Bytes()}
+}
+
+// Get is Do for a GET with an API key (empty: none).
+func (h *Harness) Get(path, key string) *Response {
+	h.t.Helper()
+	return h.Do(Request{Method: http.MethodGet, Path: path, Headers: Bearer(key)})
+}
+
+// Bearer is the Authorization header of key, or none for "".
+func Bearer(key string) map[string]string {
+	if key == "" {
+		return map[string]string{}
+	}
+	return map[string]string{"Authorization": "Bearer " + key}
+}
+
+// JSON decodes the body into a generic value.
+func (r *Response) JSON(t testing.TB) map[string]any {
+	t.Helper()
+	var v map[string]any
+	if err := json.Unmarshal(r.Body, &v); err != nil {
+		t.Fatalf("body is not a JSON object: %v: %s", err, r.Body)
+	}
+	return v
+}
+
+// ErrorCode is the envelope's error.code, or "" when the body is not an envelope.
+func (r *Response) ErrorCode() string {
+	var env struct {
+		Error struct{ Code string } `json:"error"`
+	}
+	_ = json.Unmarshal(r.Body, &env)
+	return env.Error.Code
+}
+
+// SuperuserToken creates the owner (a superuser) and returns an auth token for the admin API.
+func (h *Harness) SuperuserToken() string {
+	h.t.Helper()
+	col, err := h.App.FindCachedCollectionByNameOrId(core.CollectionNameSuperusers)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	su := core.NewRecord(col)
+	su.SetEmail("owner@example.com")
+	su.SetPassword("correct horse battery staple")
+	if err := h.App.Save(su); err != nil {
+		h.t.Fatal(err)
+	}
+	tok, err := su.NewAuthToken()
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return tok
+}
+
+// CreateKey stores a key with the given scopes and returns its full secret and id.
+func (h *Harness) CreateKey(scopes ...string) (secret, id string) {
+	h.t.Helper()
+	return h.CreateKeyWith(apikey.Fields{Scopes: &scopes})
+}
+
+// CreateKeyWith stores a key with f (name defaults to "test key") and returns its secret and id.
+func (h *Harness) CreateKeyWith(f apikey.Fields) (secret, id string) {
+	h.t.Helper()
+	if f.Name == nil {
+		name := "test key"
+		f.Name = &name
+	}
+	rec, secret, err := apikey.Create(h.App, f)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return secret, rec.Id
+}
