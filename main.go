@@ -16,6 +16,7 @@ import (
 	"github.com/pocketbase/pocketbase/plugins/migratecmd"
 	"github.com/pocketbase/pocketbase/tools/osutils"
 
+	"github.com/creator-content-api/server/hooks"
 	_ "github.com/creator-content-api/server/pb_migrations"
 	"github.com/creator-content-api/server/routes"
 	"github.com/creator-content-api/server/routes/apikey"
@@ -35,6 +36,7 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
+	hooks.Register(pb, hooks.Config{})
 	routes.Register(pb, routes.Config{RateLimits: limits})
 	pb.RootCmd.AddCommand(apikey.NewCommand(pb, time.Now))
 

@@ -15,6 +15,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/router"
 
 	"github.com/creator-content-api/server/routes/apikey"
+	"github.com/creator-content-api/server/routes/cursor"
 	"github.com/creator-content-api/server/routes/ratelimit"
 )
 
@@ -31,11 +32,12 @@ type Config struct {
 
 // API is the registered API: its routes and the state they share.
 type API struct {
-	app    core.App
-	cfg    Config
-	keys   *apikey.Store
-	limits *limiters
-	routes []Route
+	app     core.App
+	cfg     Config
+	keys    *apikey.Store
+	limits  *limiters
+	cursors *cursor.Codec // set when serving starts
+	routes  []Route
 }
 
 // Route is one endpoint: its method and full path pattern, the scope it needs ("" on admin
@@ -96,6 +98,8 @@ func (a *API) table() []Route {
 	var t []Route
 	t = append(t, a.profileRoutes()...)
 	t = append(t, a.adminKeyRoutes()...)
+	t = append(t, a.contentRoutes()...)
+	t = append(t, a.webhookRoutes()...)
 	return t
 }
 
@@ -111,6 +115,11 @@ func (a *API) housekeeping() {
 }
 
 func (a *API) serve(se *core.ServeEvent) error {
+	codec, err := newCursorCodec(se.App)
+	if err != nil {
+		return err
+	}
+	a.cursors = codec
 	se.Router.Bind(requestID())
 	methodsByPath := map[string][]string{}
 	groups := map[string]*router.RouterGroup[*core.RequestEvent]{}

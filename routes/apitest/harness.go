@@ -17,6 +17,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"github.com/creator-content-api/server/hooks"
 	_ "github.com/creator-content-api/server/pb_migrations"
 	"github.com/creator-content-api/server/routes"
 	"github.com/creator-content-api/server/routes/apikey"
@@ -53,6 +54,7 @@ func New(t testing.TB, opts Options) *Harness {
 	if opts.RateLimits != nil {
 		cfg.RateLimits = *opts.RateLimits
 	}
+	hooks.Register(app, hooks.Config{Now: h.Clock.Now})
 	h.API = routes.Register(app, cfg)
 	h.handler = buildHandler(t, app)
 	return h

@@ -39,7 +39,7 @@ const (
 	// refused before any decoding work. It leaves about 700 bytes for the
 	// sort value and id, so keep sort values short (timestamps, slugs,
 	// numbers) or Decode will refuse cursors Encode made.
-	MaxLen = 1024
+	MaxLen = 2048
 
 	version = 1
 	tagLen  = 16
