@@ -36,9 +36,9 @@ const (
 	// MinKeyLen is the shortest key NewCodec accepts.
 	MinKeyLen = 32
 	// MaxLen is the longest cursor string Decode looks at; longer input is
-	// refused before any decoding work. It leaves about 700 bytes for the
-	// sort value and id, so keep sort values short (timestamps, slugs,
-	// numbers) or Decode will refuse cursors Encode made.
+	// refused before any decoding work. It leaves about 1,450 bytes for the
+	// sort value and id: a 300-character title in any script (at most 1,200
+	// UTF-8 bytes) fits.
 	MaxLen = 2048
 
 	version = 1
