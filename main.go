@@ -36,8 +36,12 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
+	requireHTTPS, err := onOff("--require-https", flags.requireHTTPS)
+	if err != nil {
+		log.Fatal(err)
+	}
 	hooks.Register(pb, hooks.Config{})
-	routes.Register(pb, routes.Config{RateLimits: limits})
+	routes.Register(pb, routes.Config{RateLimits: limits, RequireHTTPS: requireHTTPS})
 	pb.RootCmd.AddCommand(apikey.NewCommand(pb, time.Now))
 
 	pb.OnServe().BindFunc(func(se *core.ServeEvent) error {
@@ -59,7 +63,8 @@ type options struct {
 	publicDir                string
 	rateLimits               string
 	rateNormal, rateModerate string
-	ratePoll                 string
+	ratePoll, rateStrict     string
+	requireHTTPS             string
 }
 
 func bindFlags(pb *pocketbase.PocketBase) *options {
@@ -70,6 +75,8 @@ func bindFlags(pb *pocketbase.PocketBase) *options {
 	f.StringVar(&o.rateNormal, "rate-normal", env("CCA_RATE_NORMAL", "60/min:10"), "Normal tier per client IP, RATE/min:BURST or RATE/s:BURST (env CCA_RATE_NORMAL)")
 	f.StringVar(&o.rateModerate, "rate-moderate", env("CCA_RATE_MODERATE", "10/min:5"), "Moderate tier per client IP (admin and webhook registration) (env CCA_RATE_MODERATE)")
 	f.StringVar(&o.ratePoll, "rate-poll", env("CCA_RATE_POLL", "20/min:20"), "poll cap per API key (env CCA_RATE_POLL)")
+	f.StringVar(&o.rateStrict, "rate-strict", env("CCA_RATE_STRICT", "5/min:3"), "Strict tier per client IP on PocketBase's login and password endpoints (env CCA_RATE_STRICT)")
+	f.StringVar(&o.requireHTTPS, "require-https", env("CCA_REQUIRE_HTTPS", "on"), "on or off: on refuses API calls over plain HTTP except from loopback (env CCA_REQUIRE_HTTPS)")
 	// PocketBase tolerates unknown flags in its eager parse; parse ours the same way.
 	_ = pb.RootCmd.ParseFlags(os.Args[1:])
 	return o
@@ -77,15 +84,10 @@ func bindFlags(pb *pocketbase.PocketBase) *options {
 
 func (o *options) parseRateLimits() (routes.RateLimits, error) {
 	var rl routes.RateLimits
-	switch o.rateLimits {
-	case "on":
-		rl.Enabled = true
-	case "off":
-		return rl, nil
-	default:
-		return rl, fmt.Errorf("--rate-limits must be on or off, not %q", o.rateLimits)
-	}
 	var err error
+	if rl.Enabled, err = onOff("--rate-limits", o.rateLimits); err != nil || !rl.Enabled {
+		return rl, err
+	}
 	if rl.Normal, err = ratelimit.ParseTier("normal", o.rateNormal); err != nil {
 		return rl, fmt.Errorf("--rate-normal: %w", err)
 	}
@@ -95,7 +97,20 @@ func (o *options) parseRateLimits() (routes.RateLimits, error) {
 	if rl.Poll, err = ratelimit.ParseTier("poll", o.ratePoll); err != nil {
 		return rl, fmt.Errorf("--rate-poll: %w", err)
 	}
+	if rl.Strict, err = ratelimit.ParseTier("strict", o.rateStrict); err != nil {
+		return rl, fmt.Errorf("--rate-strict: %w", err)
+	}
 	return rl, nil
+}
+
+func onOff(flag, v string) (bool, error) {
+	switch v {
+	case "on":
+		return true, nil
+	case "off":
+		return false, nil
+	}
+	return false, fmt.Errorf("%s must be on or off, not %q", flag, v)
 }
 
 func env(name, fallback string) string {

@@ -27,23 +27,25 @@ type RateLimits struct {
 	Normal   ratelimit.Tier // v1 and v2 routes, per client IP
 	Moderate ratelimit.Tier // admin routes and webhook registration, per client IP
 	Poll     ratelimit.Tier // the poll route, per key, on top of Normal
+	Strict   ratelimit.Tier // PocketBase's login and password endpoints, per client IP
 }
 
 // DefaultRateLimits are the spec's tiers.
 func DefaultRateLimits() RateLimits {
-	return RateLimits{Enabled: true, Normal: ratelimit.Normal, Moderate: ratelimit.Moderate, Poll: ratelimit.Poll}
+	return RateLimits{Enabled: true, Normal: ratelimit.Normal, Moderate: ratelimit.Moderate, Poll: ratelimit.Poll, Strict: ratelimit.Strict}
 }
 
 // limiters holds one limiter per tier; a nil *limiters limits nothing.
 type limiters struct {
-	normal, moderate, poll *ratelimit.Limiter
+	normal, moderate, poll, strict *ratelimit.Limiter
 }
 
 func newLimiters(cfg RateLimits) *limiters {
 	if !cfg.Enabled {
 		return nil
 	}
-	return &limiters{normal: ratelimit.New(cfg.Normal), moderate: ratelimit.New(cfg.Moderate), poll: ratelimit.New(cfg.Poll)}
+	return &limiters{normal: ratelimit.New(cfg.Normal), moderate: ratelimit.New(cfg.Moderate),
+		poll: ratelimit.New(cfg.Poll), strict: ratelimit.New(cfg.Strict)}
 }
 
 func (l *limiters) sweep(now time.Time) {
@@ -53,6 +55,7 @@ func (l *limiters) sweep(now time.Time) {
 	l.normal.Sweep(now)
 	l.moderate.Sweep(now)
 	l.poll.Sweep(now)
+	l.strict.Sweep(now)
 }
 
 // limitByIP counts the request against the client IP's bucket of a tier before anything else
@@ -82,13 +85,21 @@ func limitByKey(l *ratelimit.Limiter, now func() time.Time) func(e *core.Request
 }
 
 func applyDecision(e *core.RequestEvent, d ratelimit.Decision) error {
+	if err := setRateHeaders(e, d); err != nil {
+		return err
+	}
+	return e.Next()
+}
+
+// setRateHeaders writes the four rate-limit headers of d and returns the 429 when d denies.
+func setRateHeaders(e *core.RequestEvent, d ratelimit.Decision) *apierr.Error {
 	h := e.Response.Header()
 	h.Set(HeaderRateLimit, strconv.Itoa(d.Limit))
 	h.Set(HeaderRateRemaining, strconv.Itoa(d.Remaining))
 	h.Set(HeaderRateReset, strconv.FormatInt(d.Reset.Unix(), 10))
-	if !d.Allowed {
-		h.Set(HeaderRetryAfter, strconv.Itoa(int(math.Ceil(d.RetryAfter.Seconds()))))
-		return &apierr.Error{Status: http.StatusTooManyRequests, Code: apierr.CodeRateLimited, Message: "too many requests"}
+	if d.Allowed {
+		return nil
 	}
-	return e.Next()
+	h.Set(HeaderRetryAfter, strconv.Itoa(int(math.Ceil(d.RetryAfter.Seconds()))))
+	return &apierr.Error{Status: http.StatusTooManyRequests, Code: apierr.CodeRateLimited, Message: "too many requests"}
 }

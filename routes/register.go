@@ -28,6 +28,9 @@ type Config struct {
 	Now          func() time.Time
 	RateLimits   RateLimits
 	MaxBodyBytes int64 // 0 means DefaultMaxBodyBytes
+	// RequireHTTPS refuses API requests over plain HTTP (loopback excepted); main sets it,
+	// tests that call through the router without TLS leave it off.
+	RequireHTTPS bool
 }
 
 // API is the registered API: its routes and the state they share.
@@ -121,6 +124,9 @@ func (a *API) serve(se *core.ServeEvent) error {
 	}
 	a.cursors = codec
 	se.Router.Bind(requestID())
+	if a.limits != nil {
+		se.Router.Bind(limitPasswordEndpoints(a.limits.strict, a.cfg.Now))
+	}
 	methodsByPath := map[string][]string{}
 	groups := map[string]*router.RouterGroup[*core.RequestEvent]{}
 	for _, prefix := range []string{prefixV1, prefixV2, prefixAdmin} {
@@ -145,14 +151,17 @@ func (a *API) serve(se *core.ServeEvent) error {
 	return se.Next()
 }
 
-// middlewares are a route's own checks, in order: rate limit by IP, authentication and
-// scope, the per-key poll cap, then the cache policy of its success responses.
+// middlewares are a route's own checks, in order: rate limit by IP, HTTPS, authentication
+// and scope, the per-key poll cap, then the cache policy of its success responses.
 func (a *API) middlewares(r Route) []func(*core.RequestEvent) error {
 	tier := r.tier
 	if tier == nil {
 		tier = groupTier(r.Path)
 	}
 	mw := []func(*core.RequestEvent) error{limitByIP(a.tierOf(tier), a.cfg.Now)}
+	if a.cfg.RequireHTTPS {
+		mw = append(mw, requireHTTPS)
+	}
 	if r.Scope == "" {
 		mw = append(mw, requireOwner)
 	} else {

@@ -30,6 +30,8 @@ var Epoch = time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
 type Options struct {
 	// RateLimits, when set, replaces the default of no rate limiting.
 	RateLimits *routes.RateLimits
+	// Config, when set, changes the routes' configuration further.
+	Config func(*routes.Config)
 }
 
 // Harness is a running app.
@@ -53,6 +55,9 @@ func New(t testing.TB, opts Options) *Harness {
 	cfg := routes.Config{Now: h.Clock.Now}
 	if opts.RateLimits != nil {
 		cfg.RateLimits = *opts.RateLimits
+	}
+	if opts.Config != nil {
+		opts.Config(&cfg)
 	}
 	hooks.Register(app, hooks.Config{Now: h.Clock.Now})
 	h.API = routes.Register(app, cfg)
@@ -127,6 +132,12 @@ func (h *Harness) Do(r Request) *Response {
 	for k, v := range r.Headers {
 		req.Header.Set(k, v)
 	}
+	return h.Serve(req)
+}
+
+// Serve sends a request built by the caller (for TLS state or odd headers) through the router.
+func (h *Harness) Serve(req *http.Request) *Response {
+	h.t.Helper()
 	rec := httptest.NewRecorder()
 	h.handler.ServeHTTP(rec, req)
 	return &Response{Status: rec.Code, Header: rec.Header(), Body: rec.Body.Bytes()}
