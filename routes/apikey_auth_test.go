@@ -5,8 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pocketbase/pocketbase/core"
-
 	"github.com/creator-content-api/server/pb_migrations"
 	"github.com/creator-content-api/server/routes/apikey"
 	"github.com/creator-content-api/server/routes/apitest"
@@ -14,16 +12,7 @@ import (
 
 func seedProfile(t *testing.T, h *apitest.Harness) {
 	t.Helper()
-	col, err := h.App.FindCachedCollectionByNameOrId(pb_migrations.Profile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec := core.NewRecord(col)
-	rec.Set("name", "Ada Lovelace")
-	rec.Set("headline", "Writes about engines")
-	if err := h.App.Save(rec); err != nil {
-		t.Fatal(err)
-	}
+	h.SaveRecord(pb_migrations.Profile, map[string]any{"name": "Ada Lovelace", "headline": "Writes about engines"})
 }
 
 func TestAPIKeyAuthMatrix(t *testing.T) {

@@ -108,7 +108,7 @@ func FromValidation(err error) (*Error, bool) {
 	reason := "is invalid"
 	var verr validation.Error
 	if errors.As(first, &verr) {
-		reason = verr.Message()
+		reason = verr.Error() // the message with its parameters ({{.max}}) filled in
 	} else if first != nil {
 		reason = first.Error()
 	}

@@ -1,0 +1,99 @@
+package routes_test
+
+import (
+	"fmt"
+	"net/http"
+	"slices"
+	"testing"
+
+	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/routes/apikey"
+	"github.com/creator-content-api/server/routes/apitest"
+)
+
+func TestPageListFilters(t *testing.T) {
+	h := apitest.New(t, apitest.Options{})
+	content, _ := h.CreateKey(apikey.ScopeReadContent)
+	for _, collection := range []string{"posts", "projects"} {
+		ids := seedVisibility(t, h, collection)
+		t.Run(collection, func(t *testing.T) {
+			cases := []struct {
+				query string
+				want  []string
+			}{
+				{"", []string{"pub", "draft-pub", "members", "private", "draft-private"}},
+				{"draft=true", []string{"draft-pub", "draft-private"}},
+				{"draft=false", []string{"pub", "members", "private"}},
+				{"visibility=public", []string{"pub", "draft-pub"}},
+				{"visibility=members", []string{"members"}},
+				{"visibility=private&draft=true", []string{"draft-private"}},
+				{"visibility=members&draft=true", nil},
+			}
+			for _, c := range cases {
+				res := h.Get("/api/v2/"+collection+"?sort=title&"+c.query, content)
+				wantStatus(t, res, http.StatusOK)
+				var want []string
+				for _, slug := range c.want {
+					want = append(want, ids[slug])
+				}
+				got := idsOf(listOf(t, res, "items"))
+				slices.Sort(got)
+				slices.Sort(want)
+				if !slices.Equal(got, want) {
+					t.Fatalf("%s: got %v, want %v", c.query, got, want)
+				}
+				if body := res.JSON(t); body["total_items"] != float64(len(want)) {
+					t.Fatalf("%s: total_items %v", c.query, body["total_items"])
+				}
+			}
+		})
+	}
+}
+
+func TestPageListPaging(t *testing.T) {
+	h := apitest.New(t, apitest.Options{})
+	content, _ := h.CreateKey(apikey.ScopeReadContent)
+	var titles []string
+	for i := range 7 {
+		title := fmt.Sprintf("Talk %d", i)
+		titles = append(titles, title)
+		h.SaveRecord(pb_migrations.Talks, map[string]any{"title": title})
+	}
+	cases := []struct {
+		query      string
+		want       []string
+		page, per  int
+		totalPages int
+	}{
+		{"sort=title&per_page=3", titles[0:3], 1, 3, 3},
+		{"sort=title&per_page=3&page=2", titles[3:6], 2, 3, 3},
+		{"sort=title&per_page=3&page=3", titles[6:7], 3, 3, 3},
+		{"sort=title&per_page=3&page=4", nil, 4, 3, 3},
+		{"sort=title&per_page=3&page=9223372036854775807", nil, 9223372036854775807, 3, 3},
+		{"sort=-title&per_page=2", []string{"Talk 6", "Talk 5"}, 1, 2, 4},
+		{"sort=title", titles, 1, 50, 1},
+	}
+	for _, c := range cases {
+		t.Run(c.query, func(t *testing.T) {
+			res := h.Get("/api/v2/talks?"+c.query, content)
+			wantStatus(t, res, http.StatusOK)
+			body := res.JSON(t)
+			if keysOf(body) != "items,page,per_page,total_items,total_pages" {
+				t.Fatalf("keys %s", keysOf(body))
+			}
+			var got []string
+			for _, it := range listOf(t, res, "items") {
+				got = append(got, it["title"].(string))
+			}
+			if !slices.Equal(got, c.want) || body["page"] != float64(c.page) || body["per_page"] != float64(c.per) ||
+				body["total_items"] != 7.0 || body["total_pages"] != float64(c.totalPages) {
+				t.Fatalf("got %v %s", got, res.Body)
+			}
+		})
+	}
+
+	empty := h.Get("/api/v2/courses", content)
+	if string(empty.Body) != `{"items":[],"page":1,"per_page":50,"total_items":0,"total_pages":0}` {
+		t.Fatalf("empty: %s", empty.Body)
+	}
+}

@@ -1,0 +1,70 @@
+package routes_test
+
+import (
+	"net/http"
+	"slices"
+	"testing"
+
+	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/routes/apikey"
+	"github.com/creator-content-api/server/routes/apitest"
+)
+
+func TestPortfolioListsOrder(t *testing.T) {
+	h := apitest.New(t, apitest.Options{})
+	read, _ := h.CreateKey(apikey.ScopeRead)
+	lists := []struct {
+		collection string
+		fields     map[string]any
+		keys       string
+	}{
+		{pb_migrations.Experience, map[string]any{"company": "Acme", "role": "Engineer"},
+			"company,created,description,end_date,id,location,role,sort_order,start_date,updated"},
+		{pb_migrations.Education, map[string]any{"school": "Open University"},
+			"created,degree,end_date,field,id,school,sort_order,start_date,updated"},
+		{pb_migrations.Skills, map[string]any{"name": "Go"},
+			"category,created,id,level,name,sort_order,updated"},
+		{pb_migrations.Certifications, map[string]any{"name": "CKA"},
+			"created,credential_url,expires_at,id,issued_at,issuer,name,sort_order,updated"},
+	}
+	// sort_order first, then created, then id.
+	entries := []struct {
+		sortOrder int
+		created   string
+	}{
+		{2, "2026-01-01 00:00:00.000Z"},
+		{1, "2026-03-01 00:00:00.000Z"},
+		{1, "2026-02-01 00:00:00.000Z"},
+		{-1, "2026-05-01 00:00:00.000Z"},
+		{2, "2025-12-01 00:00:00.000Z"},
+	}
+	wantOrder := []int{3, 2, 1, 4, 0}
+	for _, l := range lists {
+		t.Run(l.collection, func(t *testing.T) {
+			var ids []string
+			for _, e := range entries {
+				f := map[string]any{"sort_order": e.sortOrder, "created": mustTime(e.created)}
+				for k, v := range l.fields {
+					f[k] = v
+				}
+				ids = append(ids, h.SaveRecord(l.collection, f).Id)
+			}
+			var want []string
+			for _, i := range wantOrder {
+				want = append(want, ids[i])
+			}
+			res := h.Get("/api/v1/"+l.collection, read)
+			wantStatus(t, res, http.StatusOK)
+			if keysOf(res.JSON(t)) != "data" {
+				t.Fatalf("a simple list has only data: %s", res.Body)
+			}
+			items := listOf(t, res, "data")
+			if got := idsOf(items); !slices.Equal(got, want) {
+				t.Fatalf("order %v, want %v", got, want)
+			}
+			if keysOf(items[0]) != l.keys {
+				t.Fatalf("keys %s", keysOf(items[0]))
+			}
+		})
+	}
+}

@@ -1,0 +1,69 @@
+package routes
+
+import (
+	"database/sql"
+	"errors"
+	"net/http"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+
+	"github.com/creator-content-api/server/routes/apierr"
+)
+
+// Path parameters naming one record. Posts and projects call it idOrSlug (a slug for v1 GET,
+// a record id for PATCH and DELETE); every other resource calls it id.
+const (
+	paramID       = "id"
+	paramIDOrSlug = "idOrSlug"
+)
+
+// pathRecordID is the record id of a PATCH, DELETE or v2 GET path, whichever name it has.
+func pathRecordID(e *core.RequestEvent) string {
+	if id := e.Request.PathValue(paramID); id != "" {
+		return id
+	}
+	return e.Request.PathValue(paramIDOrSlug)
+}
+
+// findRecord loads r's record by id, any draft or visibility; 404 when there is none.
+func findRecord(app core.App, r *resource, id string) (*core.Record, error) {
+	rec, err := app.FindRecordById(r.collection, id)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return nil, apierr.NotFound()
+	case err != nil:
+		return nil, apierr.Internal(err)
+	}
+	return rec, nil
+}
+
+// publishedBySlugHandler answers GET /api/v1/{posts,projects}/{idOrSlug}: the published
+// public record with that slug as `{"data": record}`; anything else, drafts and members-only
+// records included, is 404.
+func publishedBySlugHandler(r *resource) func(*core.RequestEvent) error {
+	return func(e *core.RequestEvent) error {
+		rec := &core.Record{}
+		q := andWhere(e.App.RecordQuery(r.collection), r.v1Filter(), dbx.HashExp{"slug": e.Request.PathValue(paramIDOrSlug)})
+		err := q.Limit(1).One(rec)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			return apierr.NotFound()
+		case err != nil:
+			return apierr.Internal(err)
+		}
+		return respond(e, http.StatusOK, map[string]any{"data": r.view(e.App, rec, r.fullFields)})
+	}
+}
+
+// recordHandler answers GET /api/v2/{posts,projects}/{id}: the record itself, whatever its
+// draft and visibility; 404 for an unknown id.
+func recordHandler(r *resource) func(*core.RequestEvent) error {
+	return func(e *core.RequestEvent) error {
+		rec, err := findRecord(e.App, r, pathRecordID(e))
+		if err != nil {
+			return err
+		}
+		return respond(e, http.StatusOK, r.view(e.App, rec, r.fullFields))
+	}
+}

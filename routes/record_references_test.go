@@ -1,0 +1,36 @@
+package routes_test
+
+import (
+	"net/http"
+	"testing"
+
+	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/routes/apikey"
+	"github.com/creator-content-api/server/routes/apitest"
+)
+
+func TestDeleteCourseWithEnrollments(t *testing.T) {
+	h := apitest.New(t, apitest.Options{})
+	write, _ := h.CreateKey(apikey.ScopeWrite)
+	course := h.SaveRecord(pb_migrations.Courses, map[string]any{"title": "Sold", "currency": "usd"})
+	enrollment := h.SaveRecord(pb_migrations.Enrollments, map[string]any{"course": course.Id, "buyer_email": "a@example.com"})
+	h.SaveRecord(pb_migrations.Lessons, map[string]any{"course": course.Id, "title": "One"})
+
+	// An enrollment requires its course: 409, and nothing is deleted.
+	res := send(h, http.MethodDelete, "/api/v1/courses/"+course.Id, write, nil)
+	if res.Status != http.StatusConflict || res.ErrorCode() != "conflict" {
+		t.Fatalf("got %d %s, want 409 conflict", res.Status, res.Body)
+	}
+	if n, _ := h.App.CountRecords(pb_migrations.Lessons); n != 1 {
+		t.Fatalf("%d lessons left", n)
+	}
+
+	// Without it, the course goes, and its lessons with it (cascade).
+	if err := h.App.Delete(enrollment); err != nil {
+		t.Fatal(err)
+	}
+	wantStatus(t, send(h, http.MethodDelete, "/api/v1/courses/"+course.Id, write, nil), http.StatusNoContent)
+	if n, _ := h.App.CountRecords(pb_migrations.Lessons); n != 0 {
+		t.Fatalf("%d lessons left", n)
+	}
+}

@@ -1,0 +1,109 @@
+package routes
+
+import (
+	"slices"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+
+	"github.com/creator-content-api/server/pb_migrations"
+)
+
+// resource is one collection as the API serves it. The shared handlers (cursor, page and
+// simple lists, single reads, writes) are built from it; nothing else differs between
+// collections. Field types come from the collection's schema, never from here.
+type resource struct {
+	// collection is the PocketBase collection, also the path segment (/api/v1/<collection>).
+	collection string
+	// listFields are the fields of a v1 cursor-list item.
+	listFields []string
+	// fullFields are the fields of every other view: v1 single reads and write responses,
+	// v2 lists and reads. They are also the only fields a write may set.
+	fullFields []string
+	// publishable resources have draft and visibility: v1 shows only their published public
+	// records, v2 filters on both.
+	publishable bool
+	// sorts are what lists can be sorted by (`sort=key` or `sort=-key`).
+	sorts []sortKey
+}
+
+// cursorList names the resource's v1 list in its cursors, so a cursor of one list is refused
+// by every other.
+func (r *resource) cursorList() string { return "v1:" + r.collection }
+
+// view renders rec with the given fields.
+func (r *resource) view(app core.App, rec *core.Record, fields []string) map[string]any {
+	v := recordView(app, rec, fields)
+	if _, ok := v[tagsField]; ok {
+		v[tagsField] = tagsView(rec)
+	}
+	return v
+}
+
+// views renders each record; never nil, so an empty list is [] on the wire.
+func (r *resource) views(app core.App, recs []*core.Record, fields []string) []map[string]any {
+	out := make([]map[string]any, 0, len(recs))
+	for _, rec := range recs {
+		out = append(out, r.view(app, rec, fields))
+	}
+	return out
+}
+
+// publishedPublic is the condition of v1 reads of publishable resources. It is spelled exactly
+// as the WHERE of the partial indexes (pb_migrations), not with bound parameters, so that
+// SQLite can use them.
+const publishedPublic = "draft = 0 AND visibility = 'public'"
+
+// v1Filter is the condition every v1 read of r adds; nil when r shows every record.
+func (r *resource) v1Filter() dbx.Expression {
+	if !r.publishable {
+		return nil
+	}
+	return dbx.NewExp(publishedPublic)
+}
+
+// andWhere adds the conditions that are not nil to q (dbx would turn a nil one into "()").
+func andWhere(q *dbx.SelectQuery, conds ...dbx.Expression) *dbx.SelectQuery {
+	for _, c := range conds {
+		if c != nil {
+			q.AndWhere(c)
+		}
+	}
+	return q
+}
+
+// contentSorts are the sorts of posts, projects, courses and talks.
+var contentSorts = []sortKey{{"created", "created"}, {"updated", "updated"}, {"title", "title"}}
+
+// fieldList joins field lists into a new one.
+func fieldList(lists ...[]string) []string { return slices.Concat(lists...) }
+
+var (
+	postListFields    = []string{"id", "title", "slug", "excerpt", "cover", "tags", "visibility", "created", "updated"}
+	projectListFields = fieldList(postListFields, []string{"url", "repo_url"})
+	// publishableExtra are the fields a full post or project adds to its list item.
+	publishableExtra = []string{"content", "draft"}
+
+	courseFields = []string{"id", "title", "slug", "description", "price", "currency", "cover", "created", "updated"}
+	talkFields   = []string{"id", "title", "event", "date", "location", "url", "slides_url", "video_url", "description", "created", "updated"}
+
+	experienceFields    = []string{"id", "company", "role", "location", "start_date", "end_date", "description", "sort_order", "created", "updated"}
+	educationFields     = []string{"id", "school", "degree", "field", "start_date", "end_date", "sort_order", "created", "updated"}
+	skillFields         = []string{"id", "name", "category", "level", "sort_order", "created", "updated"}
+	certificationFields = []string{"id", "name", "issuer", "issued_at", "expires_at", "credential_url", "sort_order", "created", "updated"}
+)
+
+// The resources of the content endpoints. Lessons have none: they never leave the server.
+var (
+	postsResource = &resource{collection: pb_migrations.Posts, listFields: postListFields,
+		fullFields: fieldList(postListFields, publishableExtra), publishable: true, sorts: contentSorts}
+	projectsResource = &resource{collection: pb_migrations.Projects, listFields: projectListFields,
+		fullFields: fieldList(projectListFields, publishableExtra), publishable: true, sorts: contentSorts}
+	coursesResource = &resource{collection: pb_migrations.Courses, listFields: courseFields, fullFields: courseFields, sorts: contentSorts}
+	talksResource   = &resource{collection: pb_migrations.Talks, listFields: talkFields, fullFields: talkFields, sorts: contentSorts}
+
+	experienceResource     = &resource{collection: pb_migrations.Experience, listFields: experienceFields, fullFields: experienceFields}
+	educationResource      = &resource{collection: pb_migrations.Education, listFields: educationFields, fullFields: educationFields}
+	skillsResource         = &resource{collection: pb_migrations.Skills, listFields: skillFields, fullFields: skillFields}
+	certificationsResource = &resource{collection: pb_migrations.Certifications, listFields: certificationFields, fullFields: certificationFields}
+)
