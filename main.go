@@ -17,6 +17,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/osutils"
 
 	"github.com/creator-content-api/server/hooks"
+	"github.com/creator-content-api/server/hooks/seed"
 	_ "github.com/creator-content-api/server/pb_migrations"
 	"github.com/creator-content-api/server/routes"
 	"github.com/creator-content-api/server/routes/apikey"
@@ -40,9 +41,9 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	hooks.Register(pb, hooks.Config{})
-	routes.Register(pb, routes.Config{RateLimits: limits, RequireHTTPS: requireHTTPS})
-	pb.RootCmd.AddCommand(apikey.NewCommand(pb, time.Now))
+	webhooks := hooks.Register(pb, hooks.Config{})
+	routes.Register(pb, routes.Config{RateLimits: limits, RequireHTTPS: requireHTTPS, Webhooks: webhooks})
+	pb.RootCmd.AddCommand(apikey.NewCommand(pb, time.Now), seed.NewCommand(pb), hooks.NewCommand(pb, webhooks))
 
 	pb.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		if !limits.Enabled {

@@ -1,26 +1,50 @@
 // Package hooks owns what happens when records change, whoever changes them (our API,
-// PocketBase's records API, the dashboard, Go code): slugs are filled in, and webhook events
-// and their deliveries are written in the same transaction as the change, then pushed by a
-// background sender with retries, and pruned after 7 days.
+// PocketBase's records API, the dashboard, /api/batch, Go code): slugs are filled in, and
+// webhook events and their deliveries are written in the same transaction as the change
+// (posts, projects, pages, purchases, enrollments, testimonials, newsletter_subscribers),
+// then pushed by a background dispatcher with retries, and pruned after 7 days by the cron
+// job ccaWebhookPrune.
 package hooks
 
 import (
+	"net/http"
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
+)
+
+// Default sizes of the dispatcher's worker pool.
+const (
+	// DefaultWorkers is how many deliveries are attempted at once.
+	DefaultWorkers = 8
+	// DefaultPerSubscription is how many of them may go to one subscription, so one slow
+	// receiver cannot take every worker.
+	DefaultPerSubscription = 2
 )
 
 // Config is everything the hooks take from outside; main.go fills it.
 type Config struct {
 	// Now is the clock for event times and the delivery schedule; nil means time.Now.
 	Now func() time.Time
+	// Workers bounds the attempts in flight; 0 means DefaultWorkers.
+	Workers int
+	// PerSubscription bounds the attempts in flight to one subscription; 0 means
+	// DefaultPerSubscription.
+	PerSubscription int
+	// AttemptTimeout bounds one delivery attempt; 0 means webhook.DefaultTimeout (10 s).
+	AttemptTimeout time.Duration
+	// Client returns the HTTP client for a delivery; allowPrivate is the site's
+	// webhooks_allow_private at the time of the attempt. nil means webhook.NewClient with
+	// AttemptTimeout (SSRF-guarded unless allowPrivate, no redirects).
+	Client func(allowPrivate bool) *http.Client
 }
 
-// Register binds every hook, job and background worker to app.
-func Register(app core.App, cfg Config) {
+// Register binds every hook, job and background worker to app and returns the webhook
+// dispatcher's handle, which the admin routes use for test deliveries and redeliveries.
+func Register(app core.App, cfg Config) *Webhooks {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
 	bindSlugs(app)
-	bindWebhooks(app, cfg)
+	return bindWebhooks(app, cfg)
 }

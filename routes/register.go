@@ -14,6 +14,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 	"github.com/pocketbase/pocketbase/tools/router"
 
+	"github.com/creator-content-api/server/hooks"
 	"github.com/creator-content-api/server/routes/apikey"
 	"github.com/creator-content-api/server/routes/cursor"
 	"github.com/creator-content-api/server/routes/ratelimit"
@@ -31,6 +32,9 @@ type Config struct {
 	// RequireHTTPS refuses API requests over plain HTTP (loopback excepted); main sets it,
 	// tests that call through the router without TLS leave it off.
 	RequireHTTPS bool
+	// Webhooks is hooks.Register's handle, for the admin test-delivery and redeliver
+	// endpoints; without it they answer 500.
+	Webhooks *hooks.Webhooks
 }
 
 // API is the registered API: its routes and the state they share.

@@ -1,0 +1,109 @@
+package hooks
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/pocketbase/pocketbase/core"
+
+	"github.com/creator-content-api/server/hooks/webhook"
+	"github.com/creator-content-api/server/pb_migrations"
+)
+
+// The nine event names of the spec. pb_migrations.EventNames holds the same list for the
+// schema; a test keeps the two in step.
+const (
+	EventContentCreated       = "content.created"
+	EventContentUpdated       = "content.updated"
+	EventContentDeleted       = "content.deleted"
+	EventContentPublished     = "content.published"
+	EventPurchaseCompleted    = "purchase.completed"
+	EventCourseEnrolled       = "course.enrolled"
+	EventCourseCompleted      = "course.completed"
+	EventTestimonialSubmitted = "testimonial.submitted"
+	EventNewsletterSubscribe  = "newsletter.subscribe"
+)
+
+// EventPing is the event of a test delivery sent from the admin panel (as GitHub's ping).
+// It is not one of the nine: it is never stored, never polled and never retried.
+const EventPing = "ping"
+
+// EventType is an event name and what makes it fire, as GET /api/v1/webhooks/events lists it.
+type EventType struct {
+	Name        string `json:"name"`
+	Description string `json:"description"`
+}
+
+var eventTypes = []EventType{
+	{EventContentCreated, "A post, project or custom page was created."},
+	{EventContentUpdated, "A post, project or custom page was updated."},
+	{EventContentDeleted, "A post, project or custom page was deleted."},
+	{EventContentPublished, "A post, project or custom page was updated and is not a draft; fires together with content.updated, so de-duplicate."},
+	{EventPurchaseCompleted, "A one-time purchase was created as, or changed to, completed."},
+	{EventCourseEnrolled, "A learner enrolled in a course."},
+	{EventCourseCompleted, "A learner finished a course (the enrollment's completed_at was set)."},
+	{EventTestimonialSubmitted, "A testimonial was submitted."},
+	{EventNewsletterSubscribe, "Someone subscribed to the newsletter."},
+}
+
+// EventTypes returns the nine event types in the spec's order.
+func EventTypes() []EventType { return slices.Clone(eventTypes) }
+
+// KnownEvent reports whether name is one of the nine event names.
+func KnownEvent(name string) bool {
+	return slices.ContainsFunc(eventTypes, func(t EventType) bool { return t.Name == name })
+}
+
+// The data object of each event: the spec's "main data fields", always with the record's id
+// and collection so receivers can fetch more.
+
+func contentData(rec *core.Record) map[string]any {
+	return recordData(rec, "title", "slug")
+}
+
+// purchaseData sends amount as an integer (minor units) and currency in lower case.
+func purchaseData(rec *core.Record) map[string]any {
+	d := recordData(rec, "buyer_email", "content_type", "content_id")
+	d["amount"] = rec.GetInt("amount")
+	d["currency"] = strings.ToLower(rec.GetString("currency"))
+	return d
+}
+
+func enrollmentData(rec *core.Record) map[string]any {
+	return recordData(rec, "course", "buyer_email")
+}
+
+// completionData adds completed_at in the webhook timestamp layout (RFC 3339, ms, UTC).
+func completionData(rec *core.Record) map[string]any {
+	d := enrollmentData(rec)
+	d["completed_at"] = rec.GetDateTime("completed_at").Time().UTC().Format(webhook.TimestampFormat)
+	return d
+}
+
+func testimonialData(rec *core.Record) map[string]any {
+	return recordData(rec, "name", "email", "company", "role")
+}
+
+// subscriberData is newsletter.subscribe's data (the spec leaves it open): the address and
+// the name the subscriber gave, nothing else.
+func subscriberData(rec *core.Record) map[string]any {
+	return recordData(rec, "email", "name")
+}
+
+// recordData is id, collection and the named string fields of rec.
+func recordData(rec *core.Record, fields ...string) map[string]any {
+	d := make(map[string]any, len(fields)+4)
+	d["id"] = rec.Id
+	d["collection"] = rec.Collection().Name
+	for _, f := range fields {
+		d[f] = rec.GetString(f)
+	}
+	return d
+}
+
+// sourceCollections are the collections whose changes fire events.
+var sourceCollections = []string{
+	pb_migrations.Posts, pb_migrations.Projects, pb_migrations.Pages,
+	pb_migrations.Purchases, pb_migrations.Enrollments,
+	pb_migrations.Testimonials, pb_migrations.NewsletterSubscribers,
+}

@@ -1,0 +1,93 @@
+package hooks
+
+import (
+	"github.com/pocketbase/pocketbase/core"
+
+	"github.com/creator-content-api/server/pb_migrations"
+)
+
+// change is the kind of record change the outbox sees.
+type change int
+
+const (
+	changeCreate change = iota
+	changeUpdate
+	changeDelete
+)
+
+// event is one event to write: its name and data object.
+type event struct {
+	name string
+	data map[string]any
+}
+
+// needsPriorState reports whether the rules of a collection compare an update with the row as
+// it was: purchase.completed and course.completed fire on a transition, not on every save.
+func needsPriorState(collection string) bool {
+	return collection == pb_migrations.Purchases || collection == pb_migrations.Enrollments
+}
+
+// eventsFor returns the events a change of rec fires, in the order they are written. before
+// is the row as it was before an update of a needsPriorState collection (nil otherwise, or if
+// it was not found).
+func eventsFor(kind change, rec, before *core.Record) []event {
+	switch rec.Collection().Name {
+	case pb_migrations.Posts, pb_migrations.Projects, pb_migrations.Pages:
+		return contentEvents(kind, rec)
+	case pb_migrations.Purchases:
+		if kind == changeDelete || !isCompleted(rec) || (kind == changeUpdate && before != nil && isCompleted(before)) {
+			return nil
+		}
+		return []event{{EventPurchaseCompleted, purchaseData(rec)}}
+	case pb_migrations.Enrollments:
+		return enrollmentEvents(kind, rec, before)
+	case pb_migrations.Testimonials:
+		return onCreate(kind, EventTestimonialSubmitted, testimonialData, rec)
+	case pb_migrations.NewsletterSubscribers:
+		return onCreate(kind, EventNewsletterSubscribe, subscriberData, rec)
+	}
+	return nil
+}
+
+// contentEvents: created, updated (plus published when not a draft after the update), deleted.
+func contentEvents(kind change, rec *core.Record) []event {
+	data := contentData(rec)
+	switch kind {
+	case changeCreate:
+		return []event{{EventContentCreated, data}}
+	case changeUpdate:
+		evs := []event{{EventContentUpdated, data}}
+		if !rec.GetBool("draft") {
+			evs = append(evs, event{EventContentPublished, data})
+		}
+		return evs
+	default:
+		return []event{{EventContentDeleted, data}}
+	}
+}
+
+// enrollmentEvents: course.enrolled on create; course.completed when completed_at goes from
+// empty to set (on create too, for an enrollment imported as already completed).
+func enrollmentEvents(kind change, rec, before *core.Record) []event {
+	var evs []event
+	if kind == changeCreate {
+		evs = append(evs, event{EventCourseEnrolled, enrollmentData(rec)})
+	}
+	completedNow := !rec.GetDateTime("completed_at").IsZero()
+	completedBefore := before != nil && !before.GetDateTime("completed_at").IsZero()
+	if kind != changeDelete && completedNow && !completedBefore {
+		evs = append(evs, event{EventCourseCompleted, completionData(rec)})
+	}
+	return evs
+}
+
+func onCreate(kind change, name string, data func(*core.Record) map[string]any, rec *core.Record) []event {
+	if kind != changeCreate {
+		return nil
+	}
+	return []event{{name, data(rec)}}
+}
+
+func isCompleted(purchase *core.Record) bool {
+	return purchase.GetString("status") == "completed"
+}

@@ -1,0 +1,216 @@
+package routes
+
+import (
+	"database/sql"
+	"errors"
+	"net/http"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+
+	"github.com/creator-content-api/server/hooks"
+	"github.com/creator-content-api/server/hooks/webhook"
+	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/routes/apierr"
+)
+
+// Bounds of the deliveries history's limit.
+const (
+	defaultDeliveriesLimit = 50
+	maxDeliveriesLimit     = 200
+)
+
+// subscriptionFields are a subscription as the owner sees it (never its secret).
+var subscriptionFields = []string{"id", "url", "events", "enabled", "description", "failure_count", "disabled_reason", "created", "updated"}
+
+// subscriptionPatch is the body of PATCH /api/admin/webhooks/{id}.
+type subscriptionPatch struct {
+	Enabled     *bool     `json:"enabled"`
+	Events      *[]string `json:"events"`
+	Description *string   `json:"description"`
+}
+
+// listSubscriptions answers GET /api/admin/webhooks: every subscription, newest first.
+func listSubscriptions(e *core.RequestEvent) error {
+	recs, err := e.App.FindRecordsByFilter(pb_migrations.WebhookSubscriptions, "", "-created,-id", 0, 0)
+	if err != nil {
+		return apierr.Internal(err)
+	}
+	out := make([]map[string]any, 0, len(recs))
+	for _, r := range recs {
+		out = append(out, subscriptionView(e.App, r))
+	}
+	return writeJSON(e, http.StatusOK, map[string]any{"data": out})
+}
+
+// updateSubscription answers PATCH /api/admin/webhooks/{id}. Re-enabling resets failure_count
+// and disabled_reason; switching off ends the pending deliveries (both done by the hooks, so
+// the dashboard behaves the same).
+func updateSubscription(e *core.RequestEvent) error {
+	var b subscriptionPatch
+	if err := decodeStrict(e, &b); err != nil {
+		return err
+	}
+	sub, err := findSubscription(e)
+	if err != nil {
+		return err
+	}
+	if b.Events != nil {
+		events, err := webhookEvents(b.Events)
+		if err != nil {
+			return err
+		}
+		sub.Set("events", events)
+	}
+	if b.Description != nil {
+		description, err := webhookDescription(b.Description)
+		if err != nil {
+			return err
+		}
+		sub.Set("description", description)
+	}
+	if b.Enabled != nil {
+		sub.Set("enabled", *b.Enabled)
+	}
+	if err := e.App.Save(sub); err != nil {
+		return webhookSaveError(err)
+	}
+	return writeJSON(e, http.StatusOK, map[string]any{"data": subscriptionView(e.App, sub)})
+}
+
+// deleteSubscription answers DELETE /api/admin/webhooks/{id}: 204; its deliveries go with it.
+func deleteSubscription(e *core.RequestEvent) error {
+	sub, err := findSubscription(e)
+	if err != nil {
+		return err
+	}
+	if err := e.App.Delete(sub); err != nil {
+		return apierr.Internal(err)
+	}
+	return noContent(e)
+}
+
+// testSubscription answers POST /api/admin/webhooks/{id}/test: it sends a signed "ping" now
+// and reports the receiver's answer. Nothing is stored or retried.
+func (a *API) testSubscription(e *core.RequestEvent) error {
+	if a.cfg.Webhooks == nil {
+		return apierr.Internal(errWebhooksNotWired)
+	}
+	res, err := a.cfg.Webhooks.SendTest(e.Request.Context(), e.Request.PathValue("id"))
+	if err != nil {
+		return webhookError(err)
+	}
+	return writeJSON(e, http.StatusOK, map[string]any{"data": map[string]any{
+		"delivered":        res.Outcome == webhook.Delivered,
+		"status_code":      nullableInt(res.StatusCode),
+		"duration_ms":      res.Duration.Milliseconds(),
+		"error":            nullableString(res.Err),
+		"response_excerpt": res.ResponseExcerpt,
+	}})
+}
+
+// listDeliveries answers GET /api/admin/webhooks/{id}/deliveries: the subscription's latest
+// deliveries, newest first (`limit` 1..200, default 50).
+func listDeliveries(e *core.RequestEvent) error {
+	limit, err := intParam(e.Request.URL.Query(), paramLimit, defaultDeliveriesLimit, 1, maxDeliveriesLimit)
+	if err != nil {
+		return err
+	}
+	sub, err := findSubscription(e)
+	if err != nil {
+		return err
+	}
+	var recs []*core.Record
+	// Within one millisecond (an update and its content.published) the later insert comes first.
+	err = e.App.RecordQuery(pb_migrations.WebhookDeliveries).
+		Where(dbx.HashExp{"subscription": sub.Id}).
+		OrderBy("created DESC", "rowid DESC").
+		Limit(int64(limit)).
+		All(&recs)
+	if err != nil {
+		return apierr.Internal(err)
+	}
+	if errs := e.App.ExpandRecords(recs, []string{"event"}, nil); len(errs) > 0 {
+		return apierr.Internal(errors.Join(mapValues(errs)...))
+	}
+	out := make([]map[string]any, 0, len(recs))
+	for _, r := range recs {
+		out = append(out, deliveryView(e.App, r))
+	}
+	return writeJSON(e, http.StatusOK, map[string]any{"data": out})
+}
+
+// redeliver answers POST /api/admin/webhook-deliveries/{id}/redeliver: 202 with the delivery,
+// pending again with a fresh schedule and attempted at once by the dispatcher.
+func (a *API) redeliver(e *core.RequestEvent) error {
+	if a.cfg.Webhooks == nil {
+		return apierr.Internal(errWebhooksNotWired)
+	}
+	dlv, err := a.cfg.Webhooks.Redeliver(e.Request.PathValue("id"))
+	if err != nil {
+		return webhookError(err)
+	}
+	if errs := e.App.ExpandRecords([]*core.Record{dlv}, []string{"event"}, nil); len(errs) > 0 {
+		return apierr.Internal(errors.Join(mapValues(errs)...))
+	}
+	return writeJSON(e, http.StatusAccepted, map[string]any{"data": deliveryView(e.App, dlv)})
+}
+
+func findSubscription(e *core.RequestEvent) (*core.Record, error) {
+	sub, err := e.App.FindRecordById(pb_migrations.WebhookSubscriptions, e.Request.PathValue("id"))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, apierr.NotFound()
+	}
+	if err != nil {
+		return nil, apierr.Internal(err)
+	}
+	return sub, nil
+}
+
+// subscriptionView is the owner's view of a subscription; disabled_reason is null unless the
+// service switched it off.
+func subscriptionView(app core.App, sub *core.Record) map[string]any {
+	v := recordView(app, sub, subscriptionFields)
+	v["disabled_reason"] = nullableString(sub.GetString("disabled_reason"))
+	return v
+}
+
+// deliveryFields are the delivery fields shown as stored (empty dates as null).
+var deliveryFields = []string{"status", "attempt", "next_attempt_at", "last_duration_ms", "response_excerpt", "delivered_at", "created", "updated"}
+
+// deliveryView is one delivery of the history; ids carry their wire prefixes, and a status or
+// error that does not exist yet is null.
+func deliveryView(app core.App, dlv *core.Record) map[string]any {
+	v := recordView(app, dlv, deliveryFields)
+	v["id"] = hooks.DeliveryIDPrefix + dlv.Id
+	v["event_id"] = hooks.EventIDPrefix + dlv.GetString("event")
+	v["event"] = ""
+	if ev := dlv.ExpandedOne("event"); ev != nil {
+		v["event"] = ev.GetString("event")
+	}
+	v["last_status_code"] = nullableInt(dlv.GetInt("last_status_code"))
+	v["last_error"] = nullableString(dlv.GetString("last_error"))
+	return v
+}
+
+func nullableInt(n int) any {
+	if n == 0 {
+		return nil
+	}
+	return n
+}
+
+func nullableString(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+func mapValues(m map[string]error) []error {
+	out := make([]error, 0, len(m))
+	for _, err := range m {
+		out = append(out, err)
+	}
+	return out
+}

@@ -1,0 +1,292 @@
+package routes_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/creator-content-api/server/hooks/webhook"
+	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/routes/apikey"
+	"github.com/creator-content-api/server/routes/apitest"
+)
+
+// adminClient calls the admin API as the owner.
+type adminClient struct {
+	t     *testing.T
+	h     *apitest.Harness
+	token string
+}
+
+func (c adminClient) do(method, path string, body any) (*apitest.Response, map[string]any) {
+	c.t.Helper()
+	res := c.h.Do(apitest.Request{Method: method, Path: path, Body: body, Headers: owner(c.token)})
+	var out map[string]any
+	if len(res.Body) > 0 {
+		if err := json.Unmarshal(res.Body, &out); err != nil {
+			c.t.Fatalf("%s %s: %v: %s", method, path, err, res.Body)
+		}
+	}
+	data, _ := out["data"].(map[string]any)
+	return res, data
+}
+
+func (c adminClient) deliveries(subID string) []map[string]any {
+	c.t.Helper()
+	res := c.h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/admin/webhooks/" + subID + "/deliveries", Headers: owner(c.token)})
+	if res.Status != http.StatusOK {
+		c.t.Fatalf("deliveries: %d %s", res.Status, res.Body)
+	}
+	var out []map[string]any
+	for _, d := range res.JSON(c.t)["data"].([]any) {
+		out = append(out, d.(map[string]any))
+	}
+	return out
+}
+
+func runDue(t *testing.T, h *apitest.Harness) {
+	t.Helper()
+	if _, err := h.Webhooks.RunDue(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestAdminWebhooks(t *testing.T) {
+	h := apitest.New(t, apitest.Options{})
+	h.AllowPrivateWebhooks(true)
+	c := adminClient{t: t, h: h, token: h.SuperuserToken()}
+	key, _ := h.CreateKey(apikey.ScopeWriteWebhooks)
+	rcv := apitest.NewReceiver(t)
+	reg := h.Do(apitest.Request{Method: http.MethodPost, Path: "/api/v2/webhooks", Headers: apitest.Bearer(key),
+		Body: map[string]any{"url": rcv.URL, "description": "mine"}})
+	if reg.Status != http.StatusCreated {
+		t.Fatalf("register: %d %s", reg.Status, reg.Body)
+	}
+	subID, secret := reg.JSON(t)["id"].(string), reg.JSON(t)["secret"].(string)
+	base := "/api/admin/webhooks/" + subID
+
+	t.Run("list", func(t *testing.T) {
+		res := h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/admin/webhooks", Headers: owner(c.token)})
+		list := res.JSON(t)["data"].([]any)
+		if res.Status != http.StatusOK || len(list) != 1 {
+			t.Fatalf("%d %s", res.Status, res.Body)
+		}
+		sub := list[0].(map[string]any)
+		if sub["id"] != subID || sub["enabled"] != true || sub["failure_count"] != 0.0 || sub["disabled_reason"] != nil || sub["description"] != "mine" {
+			t.Fatalf("%v", sub)
+		}
+	})
+	t.Run("test delivery sends a signed ping", func(t *testing.T) {
+		res, data := c.do(http.MethodPost, base+"/test", nil)
+		if res.Status != http.StatusOK || data["delivered"] != true || data["status_code"] != 204.0 || data["error"] != nil {
+			t.Fatalf("%d %s", res.Status, res.Body)
+		}
+		got := rcv.Next()
+		var body map[string]any
+		if err := json.Unmarshal(got.Body, &body); err != nil {
+			t.Fatal(err)
+		}
+		d, _ := body["data"].(map[string]any)
+		if got.Header.Get("X-Service-Event") != "ping" || body["event"] != "ping" || d["subscription_id"] != subID || d["test"] != true ||
+			!strings.HasPrefix(body["id"].(string), "evt_") || !strings.HasPrefix(got.Header.Get("X-Service-Delivery"), "dlv_") {
+			t.Fatalf("ping %v %s", got.Header, got.Body)
+		}
+		if !webhook.Verify(secret, got.Body, got.Header.Get("X-Service-Signature")) {
+			t.Fatal("ping signature does not verify")
+		}
+		rcv.Reply(apitest.Reply{Status: http.StatusInternalServerError, Body: "boom"})
+		res, data = c.do(http.MethodPost, base+"/test", nil)
+		if res.Status != http.StatusOK || data["delivered"] != false || data["status_code"] != 500.0 || data["error"] != "HTTP 500" || data["response_excerpt"] != "boom" {
+			t.Fatalf("failing test delivery: %d %s", res.Status, res.Body)
+		}
+		if n := len(c.deliveries(subID)); n != 0 {
+			t.Fatalf("test deliveries are stored: %d", n)
+		}
+		if _, data := c.do(http.MethodGet, base, nil); data != nil {
+			t.Fatal("GET on a subscription answered with data")
+		}
+	})
+	var dlvID string
+	t.Run("410 switches off; history shows it", func(t *testing.T) {
+		rcv.Reply(apitest.Reply{Status: http.StatusGone})
+		h.SaveRecord(pb_migrations.Posts, map[string]any{"title": "Gone", "slug": "gone", "visibility": "public"})
+		runDue(t, h)
+		ds := c.deliveries(subID)
+		if len(ds) != 1 {
+			t.Fatalf("%d deliveries", len(ds))
+		}
+		d := ds[0]
+		dlvID = d["id"].(string)
+		if !strings.HasPrefix(dlvID, "dlv_") || !strings.HasPrefix(d["event_id"].(string), "evt_") || d["event"] != "content.created" ||
+			d["status"] != "failed" || d["attempt"] != 1.0 || d["last_status_code"] != 410.0 || d["last_error"] != "HTTP 410" ||
+			d["next_attempt_at"] != nil || d["delivered_at"] != nil {
+			t.Fatalf("delivery %v", d)
+		}
+		res := h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/admin/webhooks", Headers: owner(c.token)})
+		sub := res.JSON(t)["data"].([]any)[0].(map[string]any)
+		if sub["enabled"] != false || sub["disabled_reason"] != "the receiver answered 410 Gone" {
+			t.Fatalf("subscription %v", sub)
+		}
+		if res, _ := c.do(http.MethodPost, "/api/admin/webhook-deliveries/"+dlvID+"/redeliver", nil); res.Status != http.StatusBadRequest {
+			t.Fatalf("redeliver to a switched-off subscription: %d %s", res.Status, res.Body)
+		}
+	})
+	t.Run("re-enable resets the failures", func(t *testing.T) {
+		res, data := c.do(http.MethodPatch, base, map[string]any{"enabled": true})
+		if res.Status != http.StatusOK || data["enabled"] != true || data["failure_count"] != 0.0 || data["disabled_reason"] != nil {
+			t.Fatalf("%d %s", res.Status, res.Body)
+		}
+	})
+	t.Run("redeliver", func(t *testing.T) {
+		res, data := c.do(http.MethodPost, "/api/admin/webhook-deliveries/"+dlvID+"/redeliver", nil)
+		if res.Status != http.StatusAccepted || data["id"] != dlvID || data["status"] != "pending" || data["attempt"] != 0.0 || data["next_attempt_at"] == nil {
+			t.Fatalf("%d %s", res.Status, res.Body)
+		}
+		runDue(t, h)
+		received := rcv.Received()
+		if last := received[len(received)-1]; last.Header.Get("X-Service-Delivery") != dlvID {
+			t.Fatalf("redelivered as %q, want %q", last.Header.Get("X-Service-Delivery"), dlvID)
+		}
+		if d := c.deliveries(subID)[0]; d["status"] != "succeeded" || d["delivered_at"] == nil || d["last_error"] != nil {
+			t.Fatalf("after redelivery %v", d)
+		}
+	})
+	t.Run("switching off ends pending deliveries", func(t *testing.T) {
+		rcv.Reply(apitest.Reply{Status: http.StatusServiceUnavailable})
+		h.SaveRecord(pb_migrations.Testimonials, map[string]any{"name": "T", "body": "b"})
+		runDue(t, h)
+		if d := c.deliveries(subID)[0]; d["status"] != "pending" || d["next_attempt_at"] == nil {
+			t.Fatalf("before switching off %v", d)
+		}
+		res, data := c.do(http.MethodPatch, base, map[string]any{"enabled": false})
+		if res.Status != http.StatusOK || data["enabled"] != false || data["disabled_reason"] != nil {
+			t.Fatalf("%d %s", res.Status, res.Body)
+		}
+		if d := c.deliveries(subID)[0]; d["status"] != "failed" || d["last_error"] != "subscription switched off" {
+			t.Fatalf("after switching off %v", d)
+		}
+	})
+	t.Run("patch events and description", func(t *testing.T) {
+		res, data := c.do(http.MethodPatch, base, map[string]any{"events": []string{"course.enrolled"}, "description": "new"})
+		if res.Status != http.StatusOK || data["description"] != "new" || len(data["events"].([]any)) != 1 {
+			t.Fatalf("%d %s", res.Status, res.Body)
+		}
+		for _, tt := range []struct {
+			body  any
+			field string
+		}{
+			{map[string]any{"events": []string{"nope"}}, "events"},
+			{map[string]any{"description": strings.Repeat("x", 501)}, "description"},
+			{map[string]any{"url": "https://1.1.1.1/"}, "url"},
+			{map[string]any{"enabled": "yes"}, "enabled"},
+		} {
+			res, _ := c.do(http.MethodPatch, base, tt.body)
+			if res.Status != http.StatusBadRequest || !strings.Contains(string(res.Body), `\"`+tt.field+`\"`) {
+				t.Errorf("%v: %d %s", tt.body, res.Status, res.Body)
+			}
+		}
+	})
+	t.Run("deliveries limit", func(t *testing.T) {
+		for _, q := range []string{"limit=0", "limit=201", "limit=x"} {
+			res := h.Do(apitest.Request{Method: http.MethodGet, Path: base + "/deliveries?" + q, Headers: owner(c.token)})
+			if res.Status != http.StatusBadRequest || !strings.Contains(string(res.Body), `\"limit\"`) {
+				t.Errorf("%s: %d %s", q, res.Status, res.Body)
+			}
+		}
+		res := h.Do(apitest.Request{Method: http.MethodGet, Path: base + "/deliveries?limit=1", Headers: owner(c.token)})
+		if n := len(res.JSON(t)["data"].([]any)); res.Status != http.StatusOK || n != 1 {
+			t.Fatalf("limit=1: %d, %d items", res.Status, n)
+		}
+	})
+	t.Run("unknown ids", func(t *testing.T) {
+		for _, ep := range []struct{ method, path string }{
+			{http.MethodPatch, "/api/admin/webhooks/xxxxxxxxxxxxxxx"},
+			{http.MethodDelete, "/api/admin/webhooks/xxxxxxxxxxxxxxx"},
+			{http.MethodPost, "/api/admin/webhooks/xxxxxxxxxxxxxxx/test"},
+			{http.MethodGet, "/api/admin/webhooks/xxxxxxxxxxxxxxx/deliveries"},
+			{http.MethodPost, "/api/admin/webhook-deliveries/dlv_xxxxxxxxxxxxxxx/redeliver"},
+		} {
+			if res, _ := c.do(ep.method, ep.path, map[string]any{}); res.Status != http.StatusNotFound || res.ErrorCode() != "not_found" {
+				t.Errorf("%s %s: %d %s", ep.method, ep.path, res.Status, res.Body)
+			}
+		}
+	})
+	t.Run("API keys are not the owner", func(t *testing.T) {
+		all, _ := h.CreateKey(apikey.Scopes...)
+		for _, ep := range webhookAdminEndpoints(subID) {
+			res := h.Do(apitest.Request{Method: ep.method, Path: ep.path, Headers: apitest.Bearer(all), Body: `{}`})
+			if res.Status != http.StatusUnauthorized {
+				t.Errorf("%s %s with an API key: %d", ep.method, ep.path, res.Status)
+			}
+		}
+	})
+	t.Run("delete", func(t *testing.T) {
+		if res, _ := c.do(http.MethodDelete, base, nil); res.Status != http.StatusNoContent {
+			t.Fatalf("%d %s", res.Status, res.Body)
+		}
+		if n, err := h.App.CountRecords(pb_migrations.WebhookDeliveries); err != nil || n != 0 {
+			t.Fatalf("%d deliveries left, %v", n, err)
+		}
+		if res, _ := c.do(http.MethodDelete, base, nil); res.Status != http.StatusNotFound {
+			t.Fatalf("second delete: %d", res.Status)
+		}
+	})
+}
+
+type endpoint struct{ method, path string }
+
+func webhookAdminEndpoints(subID string) []endpoint {
+	return []endpoint{
+		{http.MethodGet, "/api/admin/webhooks"},
+		{http.MethodPatch, "/api/admin/webhooks/" + subID},
+		{http.MethodDelete, "/api/admin/webhooks/" + subID},
+		{http.MethodPost, "/api/admin/webhooks/" + subID + "/test"},
+		{http.MethodGet, "/api/admin/webhooks/" + subID + "/deliveries"},
+		{http.MethodPost, "/api/admin/webhook-deliveries/dlv_aaaaaaaaaaaaaaa/redeliver"},
+	}
+}
+
+func TestWebhookRoutesNotProvisioned(t *testing.T) {
+	h := apitest.New(t, apitest.Options{})
+	token := h.SuperuserToken()
+	key, _ := h.CreateKey(apikey.ScopeRead, apikey.ScopeWriteWebhooks)
+	for _, name := range []string{pb_migrations.WebhookDeliveries, pb_migrations.WebhookEvents, pb_migrations.WebhookSubscriptions} {
+		col, err := h.App.FindCollectionByNameOrId(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := h.App.Delete(col); err != nil {
+			t.Fatal(err)
+		}
+	}
+	calls := []struct {
+		endpoint
+		headers map[string]string
+	}{
+		{endpoint{http.MethodGet, "/api/v1/webhooks/events"}, apitest.Bearer(key)},
+		{endpoint{http.MethodGet, "/api/v1/webhooks/poll/content.created"}, apitest.Bearer(key)},
+		{endpoint{http.MethodPost, "/api/v2/webhooks"}, apitest.Bearer(key)},
+	}
+	for _, ep := range webhookAdminEndpoints("aaaaaaaaaaaaaaa") {
+		calls = append(calls, struct {
+			endpoint
+			headers map[string]string
+		}{ep, owner(token)})
+	}
+	for _, c := range calls {
+		res := h.Do(apitest.Request{Method: c.method, Path: c.path, Headers: c.headers, Body: `{"url":"https://1.1.1.1/x"}`})
+		if res.Status != http.StatusServiceUnavailable || res.ErrorCode() != "not_provisioned" {
+			t.Errorf("%s %s: %d %s", c.method, c.path, res.Status, res.Body)
+		}
+	}
+	// The site itself keeps working: content changes simply fire no events.
+	h.SaveRecord(pb_migrations.Posts, map[string]any{"title": "Still", "slug": "still", "visibility": "public"})
+	if _, err := h.Webhooks.RunDue(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.Webhooks.Prune(); err != nil {
+		t.Fatal(err)
+	}
+}

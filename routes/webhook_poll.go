@@ -1,0 +1,160 @@
+package routes
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/types"
+
+	"github.com/creator-content-api/server/hooks"
+	"github.com/creator-content-api/server/hooks/webhook"
+	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/routes/apierr"
+	"github.com/creator-content-api/server/routes/cursor"
+)
+
+// paramSince is the poll parameter that replays events oldest-first from an instant.
+const paramSince = "since"
+
+// The two orders of a poll, as cursors record them.
+const (
+	pollNewestFirst = "-created"
+	pollOldestFirst = "created"
+)
+
+// eventObject is an event as polled, the same object a push delivers.
+type eventObject struct {
+	ID        string          `json:"id"`
+	Event     string          `json:"event"`
+	Timestamp string          `json:"timestamp"`
+	Data      json.RawMessage `json:"data"`
+}
+
+// eventRow is a webhook_events row as the poll reads it.
+type eventRow struct {
+	ID      string         `db:"id"`
+	Event   string         `db:"event"`
+	Data    types.JSONRaw  `db:"data"`
+	Created types.DateTime `db:"created"`
+}
+
+// pollQuery is a validated poll request.
+type pollQuery struct {
+	event string
+	limit int
+	order string // pollNewestFirst or pollOldestFirst
+	from  types.DateTime
+	after *cursor.Position
+}
+
+// pollEvents answers GET /api/v1/webhooks/poll/{event}: the events of the last 7 days, newest
+// first, or oldest first from `since`; `cursor` continues in the order it was made in.
+func (a *API) pollEvents(e *core.RequestEvent) error {
+	p, err := a.readPollQuery(e)
+	if err != nil {
+		return err
+	}
+	rows, err := p.fetch(e.App)
+	if err != nil {
+		return apierr.Internal(err)
+	}
+	body := map[string]any{}
+	if len(rows) > p.limit {
+		rows = rows[:p.limit]
+		last := rows[len(rows)-1]
+		page := 1
+		if p.after != nil {
+			page = p.after.Page
+		}
+		body["next_cursor"] = a.cursors.Encode(cursor.Position{
+			List: pollList(p.event), Sort: p.order, Value: last.Created.String(), ID: last.ID, Page: page + 1,
+		})
+	}
+	events := make([]eventObject, 0, len(rows))
+	for _, r := range rows {
+		events = append(events, r.object())
+	}
+	body["data"] = events
+	return respond(e, http.StatusOK, body)
+}
+
+func (a *API) readPollQuery(e *core.RequestEvent) (pollQuery, error) {
+	p := pollQuery{event: e.Request.PathValue("event"), order: pollNewestFirst}
+	if !hooks.KnownEvent(p.event) {
+		return p, apierr.NotFound()
+	}
+	q := e.Request.URL.Query()
+	var err error
+	if p.limit, err = intParam(q, paramLimit, defaultLimit, 1, maxLimit); err != nil {
+		return p, err
+	}
+	from := a.cfg.Now().Add(-hooks.Retention)
+	s, hasSince := queryValue(q, paramSince)
+	if hasSince {
+		since, err := time.Parse(time.RFC3339Nano, s)
+		if err != nil {
+			return p, apierr.InvalidParam(paramSince, "must be an RFC 3339 date-time such as 2026-11-21T20:10:25Z")
+		}
+		p.order = pollOldestFirst
+		if since.After(from) {
+			from = since
+		}
+	}
+	if p.from, err = types.ParseDateTime(from); err != nil {
+		return p, apierr.Internal(err)
+	}
+	if s, ok := queryValue(q, paramCursor); ok {
+		pos, err := a.cursors.Decode(s, pollList(p.event), p.order)
+		if errors.Is(err, cursor.ErrInvalid) && !hasSince {
+			// A cursor of a replay continues oldest-first without repeating since.
+			if pos, err = a.cursors.Decode(s, pollList(p.event), pollOldestFirst); err == nil {
+				p.order = pollOldestFirst
+			}
+		}
+		if err != nil {
+			return p, apierr.InvalidParam(paramCursor, "not a cursor of this poll; start again without it")
+		}
+		p.after = &pos
+	}
+	return p, nil
+}
+
+// pollList names the cursor list of one event's poll.
+func pollList(event string) string { return "v1:webhooks/poll/" + event }
+
+// fetch reads one page plus one row (to know whether there is more) through the (event,
+// created, id) index.
+func (p pollQuery) fetch(app core.App) ([]eventRow, error) {
+	op, dir := "<", "DESC"
+	if p.order == pollOldestFirst {
+		op, dir = ">", "ASC"
+	}
+	q := app.DB().Select("id", "event", "data", "created").From(pb_migrations.WebhookEvents).
+		Where(dbx.HashExp{"event": p.event}).
+		AndWhere(dbx.NewExp("[[created]] >= {:from}", dbx.Params{"from": p.from.String()})).
+		OrderBy("created "+dir, "id "+dir).
+		Limit(int64(p.limit) + 1)
+	if p.after != nil {
+		q.AndWhere(dbx.NewExp("([[created]], [[id]]) "+op+" ({:c}, {:id})", dbx.Params{"c": p.after.Value, "id": p.after.ID}))
+	}
+	var rows []eventRow
+	err := q.All(&rows)
+	return rows, err
+}
+
+func (r eventRow) object() eventObject {
+	data := json.RawMessage(r.Data)
+	if len(data) == 0 || string(data) == "null" {
+		data = json.RawMessage("{}")
+	}
+	return eventObject{
+		ID:        hooks.EventIDPrefix + r.ID,
+		Event:     r.Event,
+		Timestamp: r.Created.Time().UTC().Format(webhook.TimestampFormat),
+		Data:      data,
+	}
+}
