@@ -18,7 +18,7 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 
 	"github.com/creator-content-api/server/hooks"
-	_ "github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/pb_migrations"
 	"github.com/creator-content-api/server/routes"
 	"github.com/creator-content-api/server/routes/apikey"
 )
@@ -32,34 +32,53 @@ type Options struct {
 	RateLimits *routes.RateLimits
 	// Config, when set, changes the routes' configuration further.
 	Config func(*routes.Config)
+	// DataDir, when set, starts the app on a copy of this data directory instead of an empty
+	// one (as after a restart or a crash of the app that used it).
+	DataDir string
+	// Hooks, when set, adjusts the hooks' configuration (its clock is always the harness's).
+	Hooks func(*hooks.Config)
 }
 
 // Harness is a running app.
 type Harness struct {
-	t       testing.TB
-	App     *tests.TestApp
-	API     *routes.API
-	Clock   *Clock
-	handler http.Handler
+	t     testing.TB
+	App   *tests.TestApp
+	API   *routes.API
+	Clock *Clock
+	// Webhooks drives the webhook dispatcher (RunDue, Kick, Prune).
+	Webhooks *hooks.Webhooks
+	handler  http.Handler
 }
 
 // New starts the app on a fresh temporary data directory, with all migrations applied.
 func New(t testing.TB, opts Options) *Harness {
 	t.Helper()
-	app, err := tests.NewTestApp(t.TempDir())
+	dir := opts.DataDir
+	if dir == "" {
+		dir = t.TempDir()
+		if err := writeMigratedDataDir(dir); err != nil {
+			t.Fatal(err)
+		}
+	}
+	app, err := tests.NewTestApp(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(app.Cleanup)
 	h := &Harness{t: t, App: app, Clock: NewClock(Epoch)}
-	cfg := routes.Config{Now: h.Clock.Now}
+	hcfg := hooks.Config{}
+	if opts.Hooks != nil {
+		opts.Hooks(&hcfg)
+	}
+	hcfg.Now = h.Clock.Now
+	h.Webhooks = hooks.Register(app, hcfg)
+	cfg := routes.Config{Now: h.Clock.Now, Webhooks: h.Webhooks}
 	if opts.RateLimits != nil {
 		cfg.RateLimits = *opts.RateLimits
 	}
 	if opts.Config != nil {
 		opts.Config(&cfg)
 	}
-	hooks.Register(app, hooks.Config{Now: h.Clock.Now})
 	h.API = routes.Register(app, cfg)
 	h.handler = buildHandler(t, app)
 	return h
@@ -140,7 +159,9 @@ func (h *Harness) Serve(req *http.Request) *Response {
 	h.t.Helper()
 	rec := httptest.NewRecorder()
 	h.handler.ServeHTTP(rec, req)
-	return &Response{Status: rec.Code, Header: rec.Header(), Body: rec.Body.Bytes()}
+	res := &Response{Status: rec.Code, Header: rec.Header(), Body: rec.Body.Bytes()}
+	h.checkContract(req, res)
+	return res
 }
 
 // Get is Do for a GET with an API key (empty: none).
@@ -214,4 +235,41 @@ func (h *Harness) CreateKeyWith(f apikey.Fields) (secret, id string) {
 		h.t.Fatal(err)
 	}
 	return secret, rec.Id
+}
+
+// AllowPrivateWebhooks sets site_settings.webhooks_allow_private, so webhooks may point at
+// http://127.0.0.1 receivers (httptest servers).
+func (h *Harness) AllowPrivateWebhooks(allow bool) {
+	h.t.Helper()
+	recs, err := h.App.FindAllRecords(pb_migrations.SiteSettings)
+	if err != nil || len(recs) == 0 {
+		h.t.Fatalf("site settings: %v (%d records)", err, len(recs))
+	}
+	recs[0].Set("webhooks_allow_private", allow)
+	if err := h.App.Save(recs[0]); err != nil {
+		h.t.Fatal(err)
+	}
+}
+
+// SaveRecord creates a record of collection with fields through app.Save, so every hook runs
+// as for a dashboard edit. "created" and "updated" may be given: an autodate field keeps a
+// value preset with SetRaw.
+func (h *Harness) SaveRecord(collection string, fields map[string]any) *core.Record {
+	h.t.Helper()
+	col, err := h.App.FindCachedCollectionByNameOrId(collection)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	rec := core.NewRecord(col)
+	for k, v := range fields {
+		if _, autodate := col.Fields.GetByName(k).(*core.AutodateField); autodate {
+			rec.SetRaw(k, v)
+		} else {
+			rec.Set(k, v)
+		}
+	}
+	if err := h.App.Save(rec); err != nil {
+		h.t.Fatalf("save %s %v: %v", collection, fields, err)
+	}
+	return rec
 }
