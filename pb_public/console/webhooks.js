@@ -1,0 +1,278 @@
+// The webhooks page: subscriptions with their state, register (signing secret shown once),
+// switch off / re-enable, delete, test delivery, delivery history and redelivery.
+// Endpoints: /api/admin/webhooks, /api/admin/webhook-deliveries.
+import { admin } from './api.js';
+import { h, fill, uid, timeEl, announce, errorBox, openDialog, confirmDialog, secretDialog, codeList, showError } from './ui.js';
+
+/** EVENTS are the nine event types a subscription can receive. */
+export const EVENTS = [
+  { name: 'content.created', text: 'a post, project or page is created' },
+  { name: 'content.updated', text: 'a post, project or page is updated' },
+  { name: 'content.deleted', text: 'a post, project or page is deleted' },
+  { name: 'content.published', text: 'content is saved while not a draft' },
+  { name: 'purchase.completed', text: 'a purchase completes' },
+  { name: 'course.enrolled', text: 'a learner enrolls in a course' },
+  { name: 'course.completed', text: 'a learner finishes a course' },
+  { name: 'testimonial.submitted', text: 'a testimonial is submitted' },
+  { name: 'newsletter.subscribe', text: 'someone subscribes to the newsletter' },
+];
+
+/** openHistories are the subscriptions whose delivery history is unfolded, kept across refreshes. */
+const openHistories = new Set();
+
+/** renderWebhooks draws the page into root. */
+export async function renderWebhooks(root) {
+  const list = h('div', { class: 'list', 'aria-busy': 'true' }, h('p', { class: 'muted', text: 'Loading webhooks…' }));
+  fill(root,
+    h('div', { class: 'page-head' },
+      h('h1', { tabindex: '-1', text: 'Webhooks' }),
+      h('div', { class: 'toolbar' },
+        h('button', { type: 'button', class: 'secondary', 'aria-label': 'Refresh webhooks', onclick: () => refresh() }, 'Refresh'),
+        h('button', { type: 'button', class: 'primary', onclick: () => registerWebhook(refresh) }, 'Register webhook'))),
+    h('p', { class: 'lede' }, 'Each subscription receives signed POST requests for its events. After 10 failed deliveries in a row it is switched off; re-enable it here once the receiver works again.'),
+    list,
+  );
+
+  async function refresh(focus) {
+    list.setAttribute('aria-busy', 'true');
+    try {
+      const subs = await admin('GET', '/webhooks');
+      fill(list, subs.length
+        ? h('ul', { class: 'cards' }, subs.map((s) => h('li', {}, subscriptionCard(s, refresh))))
+        : h('p', { class: 'empty', text: 'No webhooks yet.' }));
+    } catch (err) {
+      fill(list, errorBox(err));
+    } finally {
+      list.removeAttribute('aria-busy');
+    }
+    if (focus) list.querySelector(`[data-id="${CSS.escape(focus.id)}"] [data-action="${focus.action}"]`)?.focus();
+  }
+  await refresh();
+}
+
+function subscriptionState(s) {
+  if (s.enabled) return h('span', { class: 'badge on', text: 'Enabled' });
+  return h('span', { class: 'badge off', text: 'Switched off' });
+}
+
+function subscriptionCard(s, refresh) {
+  const titleId = uid('wh-title');
+  const resultRegion = h('div', { class: 'test-result', role: 'status', 'aria-live': 'polite' });
+  const historyId = uid('wh-history');
+  const history = h('div', { id: historyId, class: 'history', hidden: true });
+  const historyButton = h('button', {
+    type: 'button', class: 'secondary', 'data-action': 'history', 'aria-expanded': 'false', 'aria-controls': historyId, 'aria-describedby': titleId,
+    onclick: () => showHistory(!openHistories.has(s.id)),
+  }, 'Show deliveries');
+  const showHistory = (open) => {
+    if (open) openHistories.add(s.id);
+    else openHistories.delete(s.id);
+    historyButton.setAttribute('aria-expanded', String(open));
+    historyButton.textContent = open ? 'Hide deliveries' : 'Show deliveries';
+    history.hidden = !open;
+    if (open) loadHistory(s, history);
+  };
+  if (openHistories.has(s.id)) showHistory(true);
+  const testButton = h('button', {
+    type: 'button', class: 'secondary', 'data-action': 'test', 'aria-describedby': titleId,
+    onclick: () => sendTest(s, testButton, resultRegion),
+  }, 'Send test delivery');
+  const allEvents = !s.events || s.events.length === 0 || s.events.length === EVENTS.length;
+
+  return h('article', { class: 'card', 'data-id': s.id, 'aria-labelledby': titleId },
+    h('header', { class: 'card-head' },
+      h('h2', { id: titleId }, h('code', { class: 'url', text: s.url })),
+      subscriptionState(s)),
+    s.description ? h('p', { text: s.description }) : null,
+    h('dl', { class: 'facts' },
+      h('dt', { text: 'Events' }), h('dd', {}, allEvents ? 'All events' : codeList(s.events)),
+      h('dt', { text: 'Failures in a row' }), h('dd', { class: s.failure_count > 0 ? 'warn' : '', text: String(s.failure_count ?? 0) }),
+      !s.enabled ? [h('dt', { text: 'Switched off because' }), h('dd', { text: s.disabled_reason || 'switched off by the owner' })] : null,
+      h('dt', { text: 'Registered' }), h('dd', {}, timeEl(s.created))),
+    h('div', { class: 'toolbar' },
+      testButton,
+      historyButton,
+      s.enabled
+        ? h('button', { type: 'button', class: 'secondary', 'data-action': 'toggle', 'aria-describedby': titleId, onclick: () => setEnabled(s, false, refresh) }, 'Switch off')
+        : h('button', { type: 'button', class: 'primary', 'data-action': 'toggle', 'aria-describedby': titleId, onclick: () => setEnabled(s, true, refresh) }, 'Re-enable'),
+      h('button', { type: 'button', class: 'danger', 'data-action': 'delete', 'aria-describedby': titleId, onclick: () => deleteWebhook(s, refresh) }, 'Delete')),
+    resultRegion,
+    history);
+}
+
+async function sendTest(s, button, region) {
+  button.disabled = true;
+  fill(region, h('p', { class: 'muted', text: 'Sending a test delivery…' }));
+  try {
+    const r = await admin('POST', `/webhooks/${encodeURIComponent(s.id)}/test`);
+    const status = r.status_code === null || r.status_code === undefined ? 'no HTTP answer' : `HTTP ${r.status_code}`;
+    fill(region,
+      h('p', { class: r.delivered ? 'ok' : 'error' },
+        h('strong', { text: r.delivered ? 'Test delivered: ' : 'Test failed: ' }),
+        `${status} in ${r.duration_ms} ms.`,
+        r.error ? ` ${r.error}` : ''),
+      r.response_excerpt ? h('div', {}, h('span', { class: 'label', text: 'Response:' }), h('pre', { class: 'excerpt', text: r.response_excerpt })) : null);
+  } catch (err) {
+    fill(region, errorBox(err));
+  } finally {
+    button.disabled = false;
+  }
+}
+
+function deliveryStatus(d) {
+  const cls = d.status === 'succeeded' ? 'on' : d.status === 'failed' ? 'off' : 'pending';
+  return h('span', { class: `badge ${cls}`, text: d.status });
+}
+
+/** canRedeliver: a delivery that failed for good, or whose last attempt failed and waits for a retry. */
+function canRedeliver(d) {
+  return d.status === 'failed' || (d.status === 'pending' && d.attempt > 0);
+}
+
+/** loadHistory draws the subscription's deliveries into container and returns them. */
+async function loadHistory(s, container, focusId) {
+  container.setAttribute('aria-busy', 'true');
+  const reload = h('button', { type: 'button', class: 'secondary small', 'data-action': 'reload', 'aria-label': 'Refresh deliveries', onclick: () => loadHistory(s, container) }, 'Refresh');
+  let deliveries = [];
+  try {
+    deliveries = await admin('GET', `/webhooks/${encodeURIComponent(s.id)}/deliveries`);
+    fill(container,
+      h('div', { class: 'history-head' }, h('h3', { text: 'Delivery history' }), reload),
+      deliveries.length ? deliveryTable(s, deliveries, container) : h('p', { class: 'empty', text: 'No deliveries yet.' }));
+  } catch (err) {
+    fill(container, h('div', { class: 'history-head' }, h('h3', { text: 'Delivery history' }), reload), errorBox(err));
+  } finally {
+    container.removeAttribute('aria-busy');
+  }
+  const row = focusId && container.querySelector(`tr[data-id="${CSS.escape(focusId)}"]`);
+  if (row) (row.querySelector('button') || reload).focus();
+  return deliveries;
+}
+
+function deliveryTable(s, deliveries, container) {
+  return h('div', { class: 'table-scroll' }, h('table', { class: 'data compact' },
+    h('caption', { class: 'sr-only', text: `Deliveries to ${s.url}, newest first` }),
+    h('thead', {}, h('tr', {},
+      ['Event', 'Status', 'Attempt', 'Last answer', 'Next attempt', 'Response excerpt', 'Created', ''].map((t) => h('th', { scope: 'col', text: t })))),
+    h('tbody', {}, deliveries.map((d) => h('tr', { 'data-id': d.id },
+      h('td', {}, h('code', { text: d.event }), h('div', { class: 'note' }, h('code', { text: d.id }))),
+      h('td', {}, deliveryStatus(d), d.delivered_at ? h('div', { class: 'note' }, 'at ', timeEl(d.delivered_at)) : null),
+      h('td', { class: 'num', text: String(d.attempt ?? 0) }),
+      h('td', {},
+        d.last_status_code ? `HTTP ${d.last_status_code}` : (d.attempt ? 'no answer' : '—'),
+        d.attempt ? h('div', { class: 'note', text: `${d.last_duration_ms ?? 0} ms` }) : null,
+        d.last_error && d.last_error !== `HTTP ${d.last_status_code}` ? h('div', { class: 'note error-text', text: d.last_error }) : null),
+      h('td', {}, d.status === 'pending' ? timeEl(d.next_attempt_at, 'now') : h('span', { class: 'muted', text: '—' })),
+      h('td', {}, d.response_excerpt ? h('pre', { class: 'excerpt', text: d.response_excerpt }) : h('span', { class: 'muted', text: '—' })),
+      h('td', {}, timeEl(d.created)),
+      h('td', {}, canRedeliver(d)
+        ? h('button', { type: 'button', class: 'secondary small', 'aria-label': `Redeliver now: ${d.event} ${d.id}`, onclick: (e) => redeliver(s, d, e.currentTarget, container) }, 'Redeliver now')
+        : null))))));
+}
+
+/**
+ * Waits before reading the history again while a redelivery runs: few, since the admin
+ * endpoints share a small rate limit (Moderate tier) per client.
+ */
+const REDELIVER_WAITS_MS = [750, 1500, 3000];
+
+async function redeliver(s, d, button, container) {
+  button.disabled = true;
+  button.textContent = 'Redelivering…';
+  let queued;
+  try {
+    queued = await admin('POST', `/webhook-deliveries/${encodeURIComponent(d.id)}/redeliver`);
+  } catch (err) {
+    await showError(err);
+    await loadHistory(s, container, d.id);
+    return;
+  }
+  // 202: the delivery is pending again and attempted at once; follow it to its outcome (a
+  // status other than pending, or one more attempt).
+  let now = queued;
+  for (const wait of REDELIVER_WAITS_MS) {
+    await new Promise((r) => setTimeout(r, wait));
+    const list = await loadHistory(s, container, d.id);
+    now = list.find((x) => x.id === d.id) || now;
+    if (now.status !== 'pending' || now.attempt > queued.attempt) break;
+    const again = container.querySelector(`tr[data-id="${CSS.escape(d.id)}"] button`);
+    if (again) { again.disabled = true; again.textContent = 'Redelivering…'; }
+  }
+  announce(now.status === 'succeeded'
+    ? `Delivery ${d.id} redelivered: HTTP ${now.last_status_code}.`
+    : `Delivery ${d.id} is ${now.status}${now.last_status_code ? ` (HTTP ${now.last_status_code})` : ''}.`);
+}
+
+function eventFields() {
+  const help = uid('wh-events-help');
+  return h('fieldset', { class: 'scopes', 'aria-describedby': help },
+    h('legend', { text: 'Events' }),
+    h('p', { id: help, class: 'help', text: 'Leave all unticked to receive every event, including ones added later.' }),
+    EVENTS.map((ev) => {
+      const id = uid('event');
+      return h('div', { class: 'check' },
+        h('input', { id, type: 'checkbox', name: 'events', value: ev.name, 'aria-describedby': `${id}-desc` }),
+        h('label', { for: id }, h('code', { text: ev.name })),
+        h('span', { id: `${id}-desc`, class: 'help', text: ev.text }));
+    }));
+}
+
+async function registerWebhook(refresh) {
+  const urlId = uid('wh-url');
+  const urlHelp = uid('wh-url-help');
+  const descId = uid('wh-desc');
+  const created = await openDialog({
+    title: 'Register a webhook',
+    content: [
+      h('div', { class: 'field' },
+        h('label', { for: urlId, text: 'Receiver URL' }),
+        h('input', { id: urlId, name: 'url', type: 'url', required: true, placeholder: 'https://example.com/hooks/content', 'aria-describedby': urlHelp, autocomplete: 'off', spellcheck: 'false' }),
+        h('p', { id: urlHelp, class: 'help', text: 'Must be https and reachable from the internet (site settings can allow private addresses for local development).' })),
+      eventFields(),
+      h('div', { class: 'field' },
+        h('label', { for: descId, text: 'Description (optional)' }),
+        h('input', { id: descId, name: 'description', type: 'text', maxlength: '500', autocomplete: 'off' })),
+    ],
+    submitLabel: 'Register',
+    onSubmit: (form) => admin('POST', '/webhooks', {
+      url: form.elements.url.value.trim(),
+      events: [...form.querySelectorAll('input[name="events"]:checked')].map((i) => i.value),
+      description: form.elements.description.value.trim(),
+    }),
+  });
+  if (!created) return;
+  refresh();
+  await secretDialog({
+    title: 'Webhook registered',
+    label: 'Signing secret',
+    secret: created.secret,
+    lost: 'The console cannot show it again. If you lose it, delete this webhook and register it anew.',
+    notes: ['Your receiver uses it to check X-Service-Signature (HMAC-SHA256 keyed with the whole string) and the Standard Webhooks webhook-signature header.'],
+  });
+  created.secret = undefined; // shown once: keep no copy
+  announce(`Webhook to ${created.url} registered.`);
+}
+
+async function setEnabled(s, enabled, refresh) {
+  try {
+    await admin('PATCH', `/webhooks/${encodeURIComponent(s.id)}`, { enabled });
+    announce(enabled ? `Webhook to ${s.url} re-enabled; its failure count is reset.` : `Webhook to ${s.url} switched off.`);
+  } catch (err) {
+    await showError(err);
+  }
+  await refresh({ id: s.id, action: 'toggle' });
+}
+
+async function deleteWebhook(s, refresh) {
+  const done = await confirmDialog({
+    title: 'Delete this webhook?',
+    message: [h('p', {}, 'Deliveries to ', h('code', { text: s.url }), ' stop, and its delivery history is deleted. This cannot be undone.')],
+    confirmLabel: 'Delete webhook',
+    danger: true,
+    onConfirm: () => admin('DELETE', `/webhooks/${encodeURIComponent(s.id)}`),
+  });
+  if (!done) return;
+  announce(`Webhook to ${s.url} deleted.`);
+  await refresh();
+  document.querySelector('main h1')?.focus();
+}

@@ -1,0 +1,374 @@
+// End-to-end tests of the owner console (/console/) in Debian's headless Chromium, driven by
+// playwright-core, against the real server built from this repository and started on a free
+// loopback port, with a local webhook receiver. Steps run in order, each a test; screenshots
+// of every page go to ./screenshots/ (git-ignored).
+//
+//   npm ci && npm test                       # builds the server with `go build` first
+//   E2E_SERVER_BIN=/path/to/server npm test  # reuse a built server (console-only changes)
+//
+// A part whose admin endpoint the server does not have yet (404 not_found) is reported as
+// skipped with that reason, not faked.
+import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, before, beforeEach, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+import { Owner, buildServer, launchBrowser, removeDir, startReceiver, startServer, tempDir, waitFor } from './harness.mjs';
+
+const EMAIL = 'owner@example.com';
+const PASSWORD = 'e2e-owner-password-1234';
+const SHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
+const STEP = { timeout: 60_000 };
+
+let dir; let server; let receiver; let browser; let context; let page; let owner;
+const missing = { webhooks: '', register: '', analytics: '' };
+const problems = []; // uncaught page errors and CSP violations
+
+/** shot saves a full-page screenshot under screenshots/. */
+function shot(name) {
+  return page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** apiGet calls the public API with an API key, from node (as a site's server would). */
+async function apiGet(path, key) {
+  const res = await fetch(`${server.url}${path}`, { headers: { Authorization: `Bearer ${key}` } });
+  const body = await res.json().catch(() => null);
+  return { status: res.status, body };
+}
+
+/** noSecretLeft asserts that secret is nowhere in the page's DOM or web storage. */
+async function noSecretLeft(secret) {
+  assert.equal((await page.content()).includes(secret), false, 'secret still in the DOM');
+  const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
+  assert.equal(stored.includes(secret), false, 'secret in web storage');
+  const fields = await page.evaluate(() => [...document.querySelectorAll('input, textarea')].map((i) => `${i.outerHTML}=${i.value}`));
+  assert.deepEqual(fields.filter((f) => f.includes(secret)), [], 'secret in a form field');
+}
+
+const heading = (name) => page.getByRole('heading', { level: 1, name });
+const dialog = (name) => page.getByRole('dialog', { name });
+const keyRow = (name) => page.locator('tbody tr', { has: page.getByRole('rowheader', { name, exact: true }) });
+
+describe('owner console', { timeout: 15 * 60_000 }, () => {
+  before(async () => {
+    await rm(SHOTS, { recursive: true, force: true });
+    await mkdir(SHOTS, { recursive: true });
+    dir = await tempDir();
+    const bin = await buildServer(dir);
+    server = await startServer({ bin, dir, email: EMAIL, password: PASSWORD });
+    owner = await Owner.login(server.url, EMAIL, PASSWORD);
+    await owner.create('profile', { name: 'E2E Owner', headline: 'Writes tests' });
+    missing.webhooks = await owner.missing('GET', '/api/admin/webhooks');
+    missing.register = missing.webhooks || await owner.missing('POST', '/api/admin/webhooks');
+    missing.analytics = await owner.missing('GET', '/api/admin/analytics');
+    receiver = await startReceiver();
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1280, height: 960 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+    page.on('console', (msg) => {
+      if (/Content Security Policy/i.test(msg.text())) problems.push(`CSP: ${msg.text()}`);
+    });
+  });
+
+  // A step that failed may leave a dialog open: start every step without one.
+  beforeEach(async () => {
+    await page?.evaluate(() => document.querySelectorAll('dialog[open]').forEach((d) => d.close()));
+  });
+
+  after(async () => {
+    await browser?.close();
+    await receiver?.close();
+    await server?.stop();
+    if (server) await writeFile(join(SHOTS, 'server.log'), server.log());
+    if (dir) await removeDir(dir);
+  });
+
+  test('log in as the owner (a wrong password is refused with a clear message)', STEP, async () => {
+    await page.goto(`${server.url}/console/`);
+    await heading('Owner console').waitFor();
+    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Wrong email or password' }).waitFor();
+    await shot('01-login-refused');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await heading('API keys').waitFor();
+    await page.getByText('No keys yet').waitFor();
+    assert.equal(await page.getByRole('link', { name: 'API keys' }).getAttribute('aria-current'), 'page');
+  });
+
+  test('the key dialog is keyboard usable: focus moves in, Escape closes it, focus comes back', STEP, async () => {
+    const open = page.getByRole('button', { name: 'New key' });
+    await open.focus();
+    await page.keyboard.press('Enter');
+    await dialog('New API key').waitFor();
+    assert.equal(await page.evaluate(() => document.activeElement.getAttribute('name')), 'name');
+    await page.keyboard.press('Escape');
+    await dialog('New API key').waitFor({ state: 'detached' });
+    assert.equal(await page.evaluate(() => document.activeElement.textContent), 'New key');
+  });
+
+  let key; let rotatedKey;
+
+  test('create a key: scopes explained, API errors shown, the full key shown once', STEP, async () => {
+    await page.getByRole('button', { name: 'New key' }).click();
+    const d = dialog('New API key');
+    await d.getByLabel('Name').fill('Site e2e');
+    await d.getByRole('button', { name: 'Create key' }).click();
+    await d.getByRole('alert').filter({ hasText: 'Choose at least one scope.' }).waitFor();
+
+    const read = d.getByRole('checkbox', { name: 'read', exact: true });
+    assert.match(await read.getAttribute('aria-describedby'), /scope-/);
+    await read.check();
+    await d.getByLabel('Allowed origins').fill('ftp://not-an-origin');
+    await d.getByRole('button', { name: 'Create key' }).click();
+    // The server's envelope, shown as it is: 400 naming the field.
+    await d.getByRole('alert').filter({ hasText: 'allowed_origins' }).waitFor();
+    await shot('02-key-form-with-api-error');
+    await d.getByLabel('Allowed origins').fill('');
+    await d.getByRole('button', { name: 'Create key' }).click();
+
+    const once = dialog('Key “Site e2e” created');
+    await once.waitFor();
+    await once.getByText('you will not see this again').waitFor();
+    key = await once.getByLabel('Your new API key').inputValue();
+    assert.match(key, /^svc_live_[0-9A-Za-z]{38}$/);
+    await shot('03-key-shown-once');
+
+    await once.getByRole('button', { name: 'Copy' }).click();
+    await once.getByText('Copied to the clipboard.').waitFor();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), key);
+    await page.evaluate(() => navigator.clipboard.writeText(''));
+
+    await once.getByRole('button', { name: 'Done, I have stored it' }).click();
+    await once.waitFor({ state: 'detached' });
+    await noSecretLeft(key);
+    const row = keyRow('Site e2e');
+    await row.getByText(`${key.slice(0, 17)}…${key.slice(-4)}`).waitFor();
+    await row.getByText('Active', { exact: true }).waitFor();
+    await shot('04-keys-list');
+  });
+
+  test('the key works against /api/v1/profile', STEP, async () => {
+    const r = await apiGet('/api/v1/profile', key);
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    assert.equal(r.body.data.name, 'E2E Owner');
+  });
+
+  test('rotate: the new key shown once, and when the old one stops', STEP, async () => {
+    await keyRow('Site e2e').getByRole('button', { name: 'Rotate key Site e2e' }).click();
+    await dialog('Rotate key “Site e2e”?').getByRole('button', { name: 'Rotate key' }).click();
+    const once = dialog('Key “Site e2e” rotated');
+    await once.waitFor();
+    rotatedKey = await once.getByLabel('Your new API key').inputValue();
+    assert.match(rotatedKey, /^svc_live_[0-9A-Za-z]{38}$/);
+    assert.notEqual(rotatedKey, key);
+    await once.getByText('The old key stops working at').waitFor();
+    await shot('05-key-rotated');
+    await once.getByRole('button', { name: 'Done, I have stored it' }).click();
+    await once.waitFor({ state: 'detached' });
+    await noSecretLeft(rotatedKey);
+    await keyRow('Site e2e').getByText('Old key works until').waitFor();
+
+    assert.equal((await apiGet('/api/v1/profile', rotatedKey)).status, 200);
+    assert.equal((await apiGet('/api/v1/profile', key)).status, 200, 'the old key works during its grace period');
+  });
+
+  test('edit scopes, switch off and on', STEP, async () => {
+    await keyRow('Site e2e').getByRole('button', { name: 'Edit key Site e2e' }).click();
+    const d = dialog('Edit key “Site e2e”');
+    assert.equal(await d.getByRole('checkbox', { name: 'read', exact: true }).isChecked(), true);
+    await d.getByRole('checkbox', { name: 'read:content', exact: true }).check();
+    await d.getByRole('button', { name: 'Save changes' }).click();
+    await d.waitFor({ state: 'detached' });
+    await keyRow('Site e2e').getByText('read:content').waitFor();
+
+    await keyRow('Site e2e').getByRole('button', { name: 'Switch off key Site e2e' }).click();
+    await keyRow('Site e2e').getByText('Switched off', { exact: true }).waitFor();
+    const off = await apiGet('/api/v1/profile', rotatedKey);
+    assert.equal(off.status, 403);
+    assert.equal(off.body.error.code, 'key_disabled');
+    await keyRow('Site e2e').getByRole('button', { name: 'Switch on key Site e2e' }).click();
+    await keyRow('Site e2e').getByText('Active', { exact: true }).waitFor();
+    assert.equal((await apiGet('/api/v1/profile', rotatedKey)).status, 200);
+  });
+
+  test('revoke asks first (focus on Cancel), then the key is refused', STEP, async () => {
+    await keyRow('Site e2e').getByRole('button', { name: 'Revoke key Site e2e' }).click();
+    const d = dialog('Revoke key “Site e2e”?');
+    await d.waitFor();
+    assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Cancel');
+    await shot('06-key-revoke-confirm');
+    await d.getByRole('button', { name: 'Revoke key' }).click();
+    await page.getByText('No keys yet').waitFor();
+    assert.equal((await apiGet('/api/v1/profile', rotatedKey)).status, 401);
+  });
+
+  let hookSecret;
+
+  /** registerThroughV2 subscribes the receiver with a write:webhooks key; returns the secret. */
+  async function registerThroughV2() {
+    const k = await owner.send('POST', '/api/admin/api-keys', { name: 'e2e webhooks', scopes: ['write:webhooks'] });
+    assert.equal(k.status, 201, JSON.stringify(k.body));
+    const res = await fetch(`${server.url}/api/v2/webhooks`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${k.body.data.key}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ url: receiver.url, events: ['testimonial.submitted'], description: 'e2e receiver' }),
+    });
+    const body = await res.json();
+    assert.equal(res.status, 201, JSON.stringify(body));
+    await owner.send('DELETE', `/api/admin/api-keys/${k.body.data.id}`);
+    return body.secret;
+  }
+
+  const card = () => page.locator('article.card', { hasText: receiver.url });
+
+  test('register a webhook to the local receiver: the signing secret shown once', STEP, async (t) => {
+    if (missing.webhooks) return t.skip(missing.webhooks);
+    const settings = await owner.first('site_settings');
+    await owner.update('site_settings', settings.id, { webhooks_allow_private: true });
+    await page.getByRole('link', { name: 'Webhooks' }).click();
+    await heading('Webhooks').waitFor();
+    if (missing.register) {
+      // The steps after this one still need a subscription: register it through the v2 API
+      // with a key, as a site would, and report the console's own registration as skipped.
+      hookSecret = await registerThroughV2();
+      await page.reload();
+      await card().getByText('Enabled', { exact: true }).waitFor();
+      return t.skip(`${missing.register} (registered through POST /api/v2/webhooks instead)`);
+    }
+
+    await page.getByRole('button', { name: 'Register webhook' }).click();
+    const d = dialog('Register a webhook');
+    await d.getByLabel('Receiver URL').fill(receiver.url);
+    await d.getByRole('checkbox', { name: 'testimonial.submitted', exact: true }).check();
+    await d.getByLabel('Description (optional)').fill('e2e receiver');
+    await d.getByRole('button', { name: 'Register' }).click();
+
+    const once = dialog('Webhook registered');
+    await once.waitFor();
+    hookSecret = await once.getByLabel('Signing secret').inputValue();
+    assert.match(hookSecret, /^whsec_[A-Za-z0-9+/=]{40,}$/);
+    await shot('07-webhook-secret-once');
+    await once.getByRole('button', { name: 'Done, I have stored it' }).click();
+    await once.waitFor({ state: 'detached' });
+    await noSecretLeft(hookSecret);
+    await card().getByText('Enabled', { exact: true }).waitFor();
+    await card().getByText('testimonial.submitted').waitFor();
+  });
+
+  test('send a test delivery: received, signed with the shown secret, result shown', STEP, async (t) => {
+    if (missing.webhooks) return t.skip(missing.webhooks);
+    const before = receiver.state.received.length;
+    await card().getByRole('button', { name: 'Send test delivery' }).click();
+    const result = card().locator('.test-result > p:not(.muted)');
+    await result.waitFor();
+    assert.match(await result.textContent(), /^Test delivered: HTTP 200 in \d+ ms\.$/);
+    await card().getByText('console-e2e').waitFor(); // the receiver's answer, excerpted
+    assert.equal(receiver.state.received.length, before + 1);
+    const got = receiver.state.received.at(-1);
+    assert.equal(got.method, 'POST');
+    const want = `sha256=${createHmac('sha256', hookSecret).update(got.body).digest('hex')}`;
+    assert.equal(got.headers['x-service-signature'], want, 'signed with the secret the console showed');
+    await shot('08-webhook-test-delivered');
+  });
+
+  test('delivery history: a failed delivery, redelivered now', STEP, async (t) => {
+    if (missing.webhooks) return t.skip(missing.webhooks);
+    receiver.state.failNext = 1;
+    const before = receiver.state.received.length;
+    await owner.create('testimonials', { name: 'Ada', email: 'ada@example.com', body: 'Great course.' });
+    await waitFor(() => receiver.state.received.length > before, { what: 'the testimonial.submitted delivery' });
+
+    await card().getByRole('button', { name: 'Show deliveries' }).click();
+    const history = card().locator('.history');
+    const failedRow = history.locator('tbody tr', { hasText: 'testimonial.submitted' });
+    await waitFor(async () => {
+      if (await failedRow.getByRole('button', { name: /Redeliver/ }).count()) return true;
+      await history.getByRole('button', { name: 'Refresh deliveries' }).click();
+      return false;
+    }, { timeout: 20000, interval: 500, what: 'the failed delivery in the history' });
+    await failedRow.getByText('HTTP 500').waitFor();
+    await failedRow.getByText('receiver is down for the test').waitFor();
+    await page.getByRole('button', { name: 'Refresh webhooks' }).click(); // the history stays open
+    await card().locator('dd.warn', { hasText: '1' }).waitFor(); // one failure in a row
+    await failedRow.getByText('pending').waitFor();
+    await shot('09-webhook-history-failed');
+
+    await failedRow.getByRole('button', { name: /Redeliver/ }).click();
+    const problem = dialog('That did not work');
+    await failedRow.getByText('succeeded').or(problem).waitFor();
+    if (await problem.isVisible()) assert.fail(`redeliver refused: ${await problem.getByRole('alert').textContent()}`);
+    await waitFor(() => receiver.state.received.length > before + 1, { what: 'the redelivery' });
+    assert.equal(receiver.state.received.at(-1).answered, 200);
+    assert.equal(receiver.state.received.at(-1).json.event, 'testimonial.submitted');
+    await shot('10-webhook-history-redelivered');
+  });
+
+  test('switch a webhook off and re-enable it', STEP, async (t) => {
+    if (missing.webhooks) return t.skip(missing.webhooks);
+    await card().getByRole('button', { name: 'Switch off' }).click();
+    await card().getByText('Switched off', { exact: true }).waitFor();
+    await card().getByRole('button', { name: 'Re-enable' }).click();
+    await card().getByText('Enabled', { exact: true }).waitFor();
+    assert.equal(await card().locator('dd.warn').count(), 0, `failure count reset: ${await card().textContent()}`);
+  });
+
+  test('analytics on the free plan: totals and a note about daily charts', STEP, async (t) => {
+    if (missing.analytics) return t.skip(missing.analytics);
+    await page.getByRole('link', { name: 'Analytics' }).click();
+    await heading('Analytics').waitFor();
+    await page.getByText('Daily charts come with the pro plan.').waitFor();
+    await page.getByText('Newsletter subscribers').waitFor();
+    await shot('11-analytics-free');
+  });
+
+  test('analytics on pro and business: the daily chart, sales and top pages', STEP, async (t) => {
+    if (missing.analytics) return t.skip(missing.analytics);
+    const settings = await owner.first('site_settings');
+    await owner.update('site_settings', settings.id, { plan: 'pro' });
+    for (const path of ['/', '/posts/hello', '/posts/hello', '/about']) {
+      await owner.create('page_views', { path, referrer: path === '/' ? 'https://news.example' : '' });
+    }
+    for (const name of ['Bo', 'Cy']) {
+      await owner.create('members', { name, email: `${name.toLowerCase()}@example.com`, password: 'member-pass-123', passwordConfirm: 'member-pass-123' });
+    }
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.getByRole('heading', { name: 'Per day' }).waitFor();
+    await page.getByRole('img', { name: 'Per day' }).waitFor();
+    await page.waitForFunction(() => window.Chart?.getChart('daily-chart'), null, { timeout: 10000 });
+    const drawn = await page.evaluate(() => {
+      const c = window.Chart?.getChart('daily-chart');
+      return c ? { points: c.data.labels.length, views: c.data.datasets[0].data.reduce((a, b) => a + b, 0) } : null;
+    });
+    assert.ok(drawn, 'a Chart.js chart is drawn');
+    assert.equal(drawn.points, 30);
+    assert.equal(drawn.views, 4);
+    await page.getByText('Sales (30 days)').waitFor();
+    await shot('12-analytics-pro');
+
+    await owner.update('site_settings', settings.id, { plan: 'business' });
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.getByRole('heading', { name: 'Top pages' }).waitFor();
+    await page.locator('section', { has: page.getByRole('heading', { name: 'Top pages' }) }).getByText('/posts/hello').waitFor();
+    await shot('13-analytics-business');
+  });
+
+  test('log out: back to the login form, the token gone', STEP, async () => {
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await heading('Owner console').waitFor();
+    assert.equal(await page.evaluate(() => localStorage.getItem('pocketbase_auth')), null);
+    await page.reload();
+    await heading('Owner console').waitFor();
+  });
+
+  test('no page errors and no Content-Security-Policy violations', () => {
+    assert.deepEqual(problems, []);
+  });
+});
