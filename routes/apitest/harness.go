@@ -84,6 +84,15 @@ func New(t testing.TB, opts Options) *Harness {
 	return h
 }
 
+// For returns the same running app reporting to t instead of the test that started it. A
+// fuzz target starts one harness with its *testing.F before f.Fuzz and calls it with each
+// input's *testing.T: the testing package forbids F's methods inside the fuzz function.
+func (h *Harness) For(t testing.TB) *Harness {
+	c := *h
+	c.t = t
+	return &c
+}
+
 // buildHandler does what `serve` does to the router, without a listening socket.
 func buildHandler(t testing.TB, app core.App) http.Handler {
 	t.Helper()
