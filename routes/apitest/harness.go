@@ -81,6 +81,9 @@ func New(t testing.TB, opts Options) *Harness {
 	}
 	h.API = routes.Register(app, cfg)
 	h.handler = buildHandler(t, app)
+	// Serving starts PocketBase's cron ticker; its jobs would run at real minute boundaries,
+	// in the middle of whatever a test is doing. Tests call the jobs' functions themselves.
+	app.Cron().Stop()
 	return h
 }
 
