@@ -55,10 +55,16 @@ func (b keyBody) fields() (apikey.Fields, error) {
 	return f, nil
 }
 
-// parseTime accepts RFC 3339 and the record layout (2026-11-21 20:10:25.123Z).
+// parseTime accepts RFC 3339 and the record layout (2026-11-21 20:10:25.123Z). The instant
+// must fall in the years 0001 to 9999 UTC, which the record layout can hold: an offset can
+// carry an RFC 3339 time past them ("9999-12-31T23:59:59-01:00" is in the year 10000), and it
+// would be stored as text that neither sorts nor parses as a date.
 func parseTime(s string) (time.Time, error) {
 	if t, err := time.Parse(time.RFC3339Nano, s); err == nil {
-		return t.UTC(), nil
+		if t = t.UTC(); t.Year() < 1 || t.Year() > 9999 {
+			return time.Time{}, errors.New("outside the years 0001 to 9999")
+		}
+		return t, nil
 	}
 	d, err := types.ParseDateTime(s)
 	if err != nil || d.IsZero() {

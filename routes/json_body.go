@@ -6,7 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"mime"
+	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/pocketbase/pocketbase/apis"
@@ -40,18 +43,23 @@ func readJSONObject(e *core.RequestEvent) (map[string]json.RawMessage, error) {
 	if obj == nil {
 		return nil, apierr.InvalidRequest("the request body must be a JSON object")
 	}
-	if dec.More() {
+	// Only JSON white space may follow the object (dec.More would let a stray "}" or "]" by).
+	if rest := bytes.Trim(raw[dec.InputOffset():], " \t\r\n"); len(rest) > 0 {
 		return nil, apierr.InvalidRequest("the request body must hold exactly one JSON object")
 	}
 	return obj, nil
 }
 
-// decodeStrict decodes a JSON object body into dst (a struct with json tags), refusing unknown
-// fields and naming the field of a wrong type.
+// decodeStrict decodes a JSON object body into dst (a pointer to a struct with json tags),
+// refusing unknown fields and naming the field of a wrong type. Member names must match the
+// tags exactly: encoding/json alone would take "URL" or "Url" for "url".
 func decodeStrict(e *core.RequestEvent, dst any) error {
 	obj, err := readJSONObject(e)
 	if err != nil {
 		return err
+	}
+	if name, ok := unknownMember(obj, dst); ok {
+		return apierr.InvalidRequest(fmt.Sprintf("unknown field %q", name))
 	}
 	raw, err := json.Marshal(obj)
 	if err != nil {
@@ -63,6 +71,24 @@ func decodeStrict(e *core.RequestEvent, dst any) error {
 		return apierr.InvalidRequest(jsonErrorMessage(err))
 	}
 	return nil
+}
+
+// unknownMember returns the first member of obj, in name order, that no json tag of the struct
+// dst points to spells exactly.
+func unknownMember(obj map[string]json.RawMessage, dst any) (string, bool) {
+	t := reflect.TypeOf(dst).Elem()
+	known := make([]string, 0, t.NumField())
+	for i := range t.NumField() {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		known = append(known, name)
+	}
+	names := slices.Sorted(maps.Keys(obj))
+	for _, name := range names {
+		if !slices.Contains(known, name) {
+			return name, true
+		}
+	}
+	return "", false
 }
 
 // jsonErrorMessage turns encoding/json's errors into messages for the client.

@@ -62,10 +62,12 @@ func newRequestID() string {
 	return "req_" + hex.EncodeToString(b[:])
 }
 
-// scrubKeyInURL replaces every query value that looks like a key with "REDACTED" and reports
-// whether it found one.
+// scrubKeyInURL replaces every query name and value that holds something like a key with
+// "REDACTED" (the whole query when it does not parse) and reports whether it found one. A key
+// counts anywhere in a name or value, and percent-encoded too ("%73vc_live_..."): each of
+// these would otherwise reach the request log in clear.
 func scrubKeyInURL(u *url.URL) bool {
-	if !strings.Contains(u.RawQuery, apikey.Prefix) && !strings.Contains(strings.ToLower(u.RawQuery), "svc%5flive%5f") {
+	if !strings.Contains(unescapeLoosely(u.RawQuery), apikey.Prefix) {
 		return false
 	}
 	q, err := url.ParseQuery(u.RawQuery)
@@ -73,18 +75,39 @@ func scrubKeyInURL(u *url.URL) bool {
 		u.RawQuery = "REDACTED"
 		return true
 	}
-	found := false
+	scrubbed := url.Values{}
 	for name, values := range q {
-		for i, v := range values {
-			if strings.HasPrefix(strings.TrimSpace(v), apikey.Prefix) {
-				values[i] = "REDACTED"
-				found = true
+		if strings.Contains(name, apikey.Prefix) {
+			name = "REDACTED"
+		}
+		for _, v := range values {
+			if strings.Contains(v, apikey.Prefix) {
+				v = "REDACTED"
+			}
+			scrubbed[name] = append(scrubbed[name], v)
+		}
+	}
+	u.RawQuery = scrubbed.Encode()
+	return true
+}
+
+// unescapeLoosely undoes every well-formed %XX escape of a raw query and leaves the rest, a
+// malformed escape included, as it is, so a key can be found even in a query that does not
+// parse.
+func unescapeLoosely(raw string) string {
+	if !strings.Contains(raw, "%") {
+		return raw
+	}
+	b := make([]byte, 0, len(raw))
+	for i := 0; i < len(raw); i++ {
+		if raw[i] == '%' && i+2 < len(raw) {
+			if v, err := hex.DecodeString(raw[i+1 : i+3]); err == nil {
+				b = append(b, v[0])
+				i += 2
+				continue
 			}
 		}
-		q[name] = values
+		b = append(b, raw[i])
 	}
-	if found {
-		u.RawQuery = q.Encode()
-	}
-	return found
+	return string(b)
 }

@@ -103,6 +103,9 @@ func (a *API) readPollQuery(e *core.RequestEvent) (pollQuery, error) {
 		if since.After(from) {
 			from = since
 		}
+		if from.After(latestStored) {
+			from = latestStored // later, as text, it would sort before 2026
+		}
 	}
 	if p.from, err = types.ParseDateTime(from); err != nil {
 		return p, apierr.Internal(err)
@@ -122,6 +125,10 @@ func (a *API) readPollQuery(e *core.RequestEvent) (pollQuery, error) {
 	}
 	return p, nil
 }
+
+// latestStored is the latest instant the record layout (four-digit years) holds. An RFC 3339
+// since can be later: "9999-12-31T23:59:59-01:00" is in the year 10000 UTC.
+var latestStored = time.Date(9999, 12, 31, 23, 59, 59, 999e6, time.UTC)
 
 // pollList names the cursor list of one event's poll.
 func pollList(event string) string { return "v1:webhooks/poll/" + event }

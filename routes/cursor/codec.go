@@ -22,6 +22,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // ErrInvalid is returned, wrapped with the reason, for any cursor Decode
@@ -115,6 +116,9 @@ func (c *Codec) Decode(s, list, sort string) (Position, error) {
 		return Position{}, invalid("empty")
 	case len(s) > MaxLen:
 		return Position{}, invalid("longer than %d characters", MaxLen)
+	case strings.ContainsAny(s, "\r\n"):
+		// encoding/base64 skips line breaks, so they would make a second encoding.
+		return Position{}, invalid("line break")
 	}
 	raw, err := b64.DecodeString(s)
 	if err != nil {
