@@ -23,25 +23,34 @@ const maxIdle = time.Minute
 // shutdownGrace is added to the attempt time-out when shutdown waits for attempts in flight.
 const shutdownGrace = time.Second
 
+// slowFraction sets when an attempt counts as slow: after 1/slowFraction of the attempt
+// time-out (1 s of the default 10 s). A slow attempt gives its worker back and keeps only its
+// subscription's share, so receivers that hang, however many, cannot hold every worker until
+// they time out while others wait. Each worker then starts at most slowFraction attempts per
+// time-out, which keeps the attempts in flight under Workers*(slowFraction+1).
+const slowFraction = 10
+
 // dispatcher pushes due deliveries. All its state that matters lives in the database (status,
 // attempt, next_attempt_at), so it survives restarts and crashes: on start it picks up
 // everything due, and a delivery is only advanced after an attempt, so an attempt cut off by a
 // crash is made again, with the same delivery id. In memory it keeps only which deliveries are
 // in flight, to bound the workers overall and per subscription.
 type dispatcher struct {
-	app     core.App
-	now     func() time.Time
-	workers int
-	perSub  int
-	timeout time.Duration
-	clients [2]*http.Client // [public only, private allowed]
-	client  func(allowPrivate bool) *http.Client
+	app       core.App
+	now       func() time.Time
+	workers   int
+	perSub    int
+	timeout   time.Duration
+	slowAfter time.Duration   // real time, as the attempt time-out is
+	clients   [2]*http.Client // [public only, private allowed]
+	client    func(allowPrivate bool) *http.Client
 
 	kickCh chan struct{}
 	passMu sync.Mutex // one scan-and-claim at a time
 
 	mu       sync.Mutex
-	inflight map[string]string // delivery id -> subscription id
+	inflight map[string]*flight // by delivery id
+	working  int                // attempts in flight holding a worker: those not yet slow
 	bySub    map[string]int
 	idle     chan struct{} // closed while nothing is in flight
 	stopped  bool
@@ -64,7 +73,7 @@ func newDispatcher(app core.App, cfg Config) *dispatcher {
 		timeout:  cfg.AttemptTimeout,
 		client:   cfg.Client,
 		kickCh:   make(chan struct{}, 1),
-		inflight: map[string]string{},
+		inflight: map[string]*flight{},
 		bySub:    map[string]int{},
 		idle:     make(chan struct{}),
 		loopDone: make(chan struct{}),
@@ -79,6 +88,7 @@ func newDispatcher(app core.App, cfg Config) *dispatcher {
 	if d.timeout <= 0 {
 		d.timeout = webhook.DefaultTimeout
 	}
+	d.slowAfter = d.timeout / slowFraction
 	if d.client == nil {
 		d.clients[0] = webhook.NewClient(webhook.ClientOptions{Timeout: d.timeout})
 		d.clients[1] = webhook.NewClient(webhook.ClientOptions{AllowPrivate: true, Timeout: d.timeout})
@@ -203,14 +213,15 @@ func (d *dispatcher) pass(skip map[string]bool) (started int, wasBusy bool) {
 		}
 		claimed := 0
 		for _, r := range rows {
-			if !d.claim(r) {
+			f, ok := d.claim(r)
+			if !ok {
 				continue
 			}
 			if skip != nil {
 				skip[r.ID] = true
 			}
 			claimed++
-			go d.run(r)
+			go d.run(r, f)
 		}
 		started += claimed
 		if claimed == 0 {
@@ -234,7 +245,7 @@ func (d *dispatcher) capacity() (free int, busyIDs, busySubs []string) {
 			busySubs = append(busySubs, sub)
 		}
 	}
-	return d.workers - len(d.inflight), busyIDs, busySubs
+	return d.workers - d.working, busyIDs, busySubs
 }
 
 // scanDue lists up to limit pending deliveries of enabled subscriptions whose time has come,
@@ -297,26 +308,51 @@ func (d *dispatcher) untilNextDue() time.Duration {
 	return min(max(t.Time().Sub(now), 0), maxIdle)
 }
 
+// flight is an attempt in flight; its identity tells a late slow-timer from a newer attempt
+// of the same delivery.
+type flight struct {
+	slow bool // it has given its worker back
+}
+
 // claim marks r in flight if a worker and its subscription's share are free.
-func (d *dispatcher) claim(r due) bool {
+func (d *dispatcher) claim(r due) (*flight, bool) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if d.stopped || len(d.inflight) >= d.workers || d.bySub[r.Subscription] >= d.perSub {
-		return false
+	if d.stopped || d.working >= d.workers || d.bySub[r.Subscription] >= d.perSub {
+		return nil, false
 	}
 	if _, ok := d.inflight[r.ID]; ok {
-		return false
+		return nil, false
 	}
 	if len(d.inflight) == 0 {
 		d.idle = make(chan struct{})
 	}
-	d.inflight[r.ID] = r.Subscription
+	f := &flight{}
+	d.inflight[r.ID] = f
+	d.working++
 	d.bySub[r.Subscription]++
-	return true
+	return f, true
 }
 
-func (d *dispatcher) release(r due) {
+// slow gives the worker of an attempt that is taking long back to the pool, and wakes the
+// loop to use it.
+func (d *dispatcher) slow(id string, f *flight) {
 	d.mu.Lock()
+	if d.inflight[id] != f || f.slow {
+		d.mu.Unlock()
+		return // already over
+	}
+	f.slow = true
+	d.working--
+	d.mu.Unlock()
+	d.kick()
+}
+
+func (d *dispatcher) release(r due, f *flight) {
+	d.mu.Lock()
+	if !f.slow {
+		d.working--
+	}
 	delete(d.inflight, r.ID)
 	if d.bySub[r.Subscription]--; d.bySub[r.Subscription] <= 0 {
 		delete(d.bySub, r.Subscription)
@@ -328,9 +364,12 @@ func (d *dispatcher) release(r due) {
 	d.kick() // a worker is free: look for more
 }
 
-// run makes one attempt of r on a worker; a panic is logged, not fatal.
-func (d *dispatcher) run(r due) {
-	defer d.release(r)
+// run makes one attempt of r on a worker; a panic is logged, not fatal. If the attempt takes
+// longer than slowAfter, it gives its worker back and goes on without one.
+func (d *dispatcher) run(r due, f *flight) {
+	defer d.release(r, f)
+	timer := time.AfterFunc(d.slowAfter, func() { d.slow(r.ID, f) })
+	defer timer.Stop()
 	defer func() {
 		if p := recover(); p != nil {
 			d.app.Logger().Error("webhooks: delivery attempt panicked", "delivery", r.ID, "panic", p)
