@@ -41,7 +41,11 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	webhooks := hooks.Register(pb, hooks.Config{})
+	replicated, err := onOff("--litestream", flags.litestream)
+	if err != nil {
+		log.Fatal(err)
+	}
+	webhooks := hooks.Register(pb, hooks.Config{Replicated: replicated})
 	routes.Register(pb, routes.Config{RateLimits: limits, RequireHTTPS: requireHTTPS, Webhooks: webhooks})
 	pb.RootCmd.AddCommand(apikey.NewCommand(pb, time.Now), seed.NewCommand(pb), hooks.NewCommand(pb, webhooks))
 
@@ -66,6 +70,7 @@ type options struct {
 	rateNormal, rateModerate string
 	ratePoll, rateStrict     string
 	requireHTTPS             string
+	litestream               string
 }
 
 func bindFlags(pb *pocketbase.PocketBase) *options {
@@ -77,6 +82,7 @@ func bindFlags(pb *pocketbase.PocketBase) *options {
 	f.StringVar(&o.rateModerate, "rate-moderate", env("CCA_RATE_MODERATE", "10/min:5"), "Moderate tier per client IP (admin and webhook registration) (env CCA_RATE_MODERATE)")
 	f.StringVar(&o.ratePoll, "rate-poll", env("CCA_RATE_POLL", "20/min:20"), "poll cap per API key (env CCA_RATE_POLL)")
 	f.StringVar(&o.rateStrict, "rate-strict", env("CCA_RATE_STRICT", "5/min:3"), "Strict tier per client IP on PocketBase's login and password endpoints (env CCA_RATE_STRICT)")
+	f.StringVar(&o.litestream, "litestream", env("CCA_LITESTREAM", "off"), "on when Litestream replicates data.db: the daily maintenance then leaves data.db's checkpoints to it, so writes never stall behind its reads (env CCA_LITESTREAM)")
 	f.StringVar(&o.requireHTTPS, "require-https", env("CCA_REQUIRE_HTTPS", "on"), "on or off: on refuses API calls over plain HTTP except from loopback (env CCA_REQUIRE_HTTPS)")
 	// PocketBase tolerates unknown flags in its eager parse; parse ours the same way.
 	_ = pb.RootCmd.ParseFlags(os.Args[1:])

@@ -15,7 +15,9 @@ import (
 
 // Default sizes of the dispatcher's worker pool.
 const (
-	// DefaultWorkers is how many deliveries are attempted at once.
+	// DefaultWorkers is how many deliveries are attempted at once. An attempt still running
+	// after a tenth of the attempt time-out gives its worker back, so receivers that hang
+	// cannot take every worker either.
 	DefaultWorkers = 8
 	// DefaultPerSubscription is how many of them may go to one subscription, so one slow
 	// receiver cannot take every worker.
@@ -26,7 +28,8 @@ const (
 type Config struct {
 	// Now is the clock for event times and the delivery schedule; nil means time.Now.
 	Now func() time.Time
-	// Workers bounds the attempts in flight; 0 means DefaultWorkers.
+	// Workers bounds the attempts in flight that are not slow (running for less than a tenth
+	// of AttemptTimeout); 0 means DefaultWorkers.
 	Workers int
 	// PerSubscription bounds the attempts in flight to one subscription; 0 means
 	// DefaultPerSubscription.
@@ -37,6 +40,9 @@ type Config struct {
 	// webhooks_allow_private at the time of the attempt. nil means webhook.NewClient with
 	// AttemptTimeout (SSRF-guarded unless allowPrivate, no redirects).
 	Client func(allowPrivate bool) *http.Client
+	// Replicated says Litestream replicates data.db: PocketBase's daily maintenance then
+	// leaves data.db's checkpoints to Litestream (see bindReplicationFriendlyMaintenance).
+	Replicated bool
 }
 
 // Register binds every hook, job and background worker to app and returns the webhook
@@ -46,5 +52,8 @@ func Register(app core.App, cfg Config) *Webhooks {
 		cfg.Now = time.Now
 	}
 	bindSlugs(app)
+	if cfg.Replicated {
+		bindReplicationFriendlyMaintenance(app)
+	}
 	return bindWebhooks(app, cfg)
 }
