@@ -47,14 +47,7 @@ func Create(app core.App, f Fields) (*core.Record, string, error) {
 	if err := apply(rec, f); err != nil {
 		return nil, "", err
 	}
-	secret, err := setSecret(rec)
-	if err != nil {
-		return nil, "", err
-	}
-	if err := app.Save(rec); err != nil {
-		return nil, "", saveError(err)
-	}
-	return rec, secret, nil
+	return saveWithNewSecret(app, rec)
 }
 
 // Update changes the given fields of key id.
@@ -87,14 +80,7 @@ func Rotate(app core.App, id string, now time.Time) (*core.Record, string, error
 	}
 	rec.Set("previous_hash", rec.GetString("key_hash"))
 	rec.Set("previous_expires_at", now.Add(RotationGrace).UTC().Format(dateLayout))
-	secret, err := setSecret(rec)
-	if err != nil {
-		return nil, "", err
-	}
-	if err := app.Save(rec); err != nil {
-		return nil, "", saveError(err)
-	}
-	return rec, secret, nil
+	return saveWithNewSecret(app, rec)
 }
 
 // Revoke deletes key id; its secrets stop working at once.
@@ -119,15 +105,20 @@ func find(app core.App, id string) (*core.Record, error) {
 	return rec, nil
 }
 
-func setSecret(rec *core.Record) (string, error) {
+// saveWithNewSecret gives rec a new secret, saves it and returns the secret: the only moment
+// the full key exists outside the client.
+func saveWithNewSecret(app core.App, rec *core.Record) (*core.Record, string, error) {
 	secret, err := Generate()
 	if err != nil {
-		return "", err
+		return nil, "", err
 	}
 	rec.Set("key_hash", Hash(secret))
 	rec.Set("prefix", DisplayPrefix(secret))
 	rec.Set("last4", Last4(secret))
-	return secret, nil
+	if err := app.Save(rec); err != nil {
+		return nil, "", saveError(err)
+	}
+	return rec, secret, nil
 }
 
 func apply(rec *core.Record, f Fields) error {
