@@ -7,28 +7,18 @@
 # It builds the server, makes a data directory in a temp folder, seeds it (10,000 posts),
 # starts `serve --rate-limits=off` on a loopback port, runs wrk against each endpoint in turn,
 # and prints requests/second and latency. Everything stops by itself.
-set -euo pipefail
-cd "$(dirname "$0")/.."
-export GOTOOLCHAIN=auto
+source "$(dirname "$0")/lib.sh"
 secs=${1:-10}
 conns=${2:-32}
 port=${BENCH_PORT:-8191}
 base="http://127.0.0.1:$port"
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install -y wrk" >&2; exit 1; }
 
-work=$(mktemp -d)
-trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
-go build -o "$work/server" .
-data="$work/pb_data"
-"$work/server" --dev=false --dir "$data" superuser upsert bench@example.com 'bench password 123' >/dev/null
-"$work/server" --dev=false --dir "$data" seed --posts 10000 >/dev/null
-key=$("$work/server" --dev=false --dir "$data" keys create --name bench --scopes read | grep -oE 'svc_live_[A-Za-z0-9]{38}' | head -1)
-
-"$work/server" --dev=false --dir "$data" serve --http "127.0.0.1:$port" --rate-limits=off >"$work/server.log" 2>&1 &
-server=$!
-for _ in $(seq 100); do curl -fs "$base/api/health" >/dev/null && break; sleep 0.1; done
-token=$(curl -fs -X POST "$base/api/collections/_superusers/auth-with-password" -H 'Content-Type: application/json' \
-  -d '{"identity":"bench@example.com","password":"bench password 123"}' | sed 's/.*"token":"\([^"]*\)".*/\1/')
+build_server
+cca seed --posts 10000 >/dev/null
+key=$(new_key bench read)
+start_server "$port" --rate-limits=off
+token=$(owner_token "$base")
 
 slug=$(curl -fs "$base/api/v1/posts?limit=1" -H "Authorization: Bearer $key" | sed 's/.*"slug":"\([^"]*\)".*/\1/')
 cursor=""
