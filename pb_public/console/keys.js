@@ -1,7 +1,7 @@
 // The API keys page: list, create (full key shown once), edit, switch off/on, rotate
 // (new key shown once, old one's end shown), revoke. Endpoints: /api/admin/api-keys.
 import { admin } from './api.js';
-import { h, fill, uid, timeEl, formatDate, parseDate, announce, errorBox, openDialog, confirmDialog, secretDialog, codeList, showError } from './ui.js';
+import { h, uid, timeEl, formatDate, parseDate, announce, openDialog, confirmDialog, secretDialog, codeList, showError, listPage } from './ui.js';
 
 /** SCOPES are the scopes a key can hold, with what each opens. */
 export const SCOPES = [
@@ -16,28 +16,15 @@ export const SCOPES = [
 
 /** renderKeys draws the page into root. */
 export async function renderKeys(root) {
-  const list = h('div', { class: 'list', 'aria-busy': 'true' }, h('p', { class: 'muted', text: 'Loading keys…' }));
-  const newButton = h('button', { type: 'button', class: 'primary', onclick: () => createKey(refresh) }, 'New key');
-  fill(root,
-    h('div', { class: 'page-head' },
-      h('h1', { tabindex: '-1', text: 'API keys' }),
-      newButton),
-    h('p', { class: 'lede' }, 'Keys let your site and tools call the API. A key’s full value is shown once, when it is created or rotated; afterwards only its prefix and last four characters.'),
-    list,
-  );
-
-  async function refresh(focus) {
-    list.setAttribute('aria-busy', 'true');
-    try {
-      const keys = await admin('GET', '/api-keys');
-      fill(list, keys.length ? keyTable(keys, refresh) : h('p', { class: 'empty', text: 'No keys yet. Create one for your site.' }));
-    } catch (err) {
-      fill(list, errorBox(err));
-    } finally {
-      list.removeAttribute('aria-busy');
-    }
-    if (focus) list.querySelector(`[data-id="${CSS.escape(focus.id)}"] [data-action="${focus.action}"]`)?.focus();
-  }
+  const refresh = listPage(root, {
+    title: 'API keys',
+    lede: 'Keys let your site and tools call the API. A key’s full value is shown once, when it is created or rotated; afterwards only its prefix and last four characters.',
+    loading: 'Loading keys…',
+    actions: (refresh) => h('button', { type: 'button', class: 'primary', onclick: () => createKey(refresh) }, 'New key'),
+    load: () => admin('GET', '/api-keys'),
+    render: keyTable,
+    empty: 'No keys yet. Create one for your site.',
+  });
   await refresh();
 }
 

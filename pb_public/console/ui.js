@@ -228,3 +228,31 @@ export function codeList(items, empty) {
   if (!items || items.length === 0) return h('span', { class: 'muted', text: empty });
   return h('ul', { class: 'codes' }, items.map((s) => h('li', {}, h('code', { text: s }))));
 }
+
+/**
+ * listPage draws a page (a heading with its actions, a lede, a list region) into root and
+ * returns refresh(focus): it loads the items, draws them (or the empty text), shows an API error
+ * in the list, and puts the focus back on the control focus names ({id, action}).
+ * actions(refresh) and render(items, refresh) receive refresh for the changes they make.
+ */
+export function listPage(root, { title, lede, loading, actions, load, render, empty }) {
+  const list = h('div', { class: 'list', 'aria-busy': 'true' }, h('p', { class: 'muted', text: loading }));
+  async function refresh(focus) {
+    list.setAttribute('aria-busy', 'true');
+    try {
+      const items = await load();
+      fill(list, items.length ? render(items, refresh) : h('p', { class: 'empty', text: empty }));
+    } catch (err) {
+      fill(list, errorBox(err));
+    } finally {
+      list.removeAttribute('aria-busy');
+    }
+    if (focus) list.querySelector(`[data-id="${CSS.escape(focus.id)}"] [data-action="${focus.action}"]`)?.focus();
+  }
+  fill(root,
+    h('div', { class: 'page-head' }, h('h1', { tabindex: '-1', text: title }), actions(refresh)),
+    h('p', { class: 'lede' }, lede),
+    list,
+  );
+  return refresh;
+}

@@ -2,7 +2,7 @@
 // switch off / re-enable, delete, test delivery, delivery history and redelivery.
 // Endpoints: /api/admin/webhooks, /api/admin/webhook-deliveries.
 import { admin } from './api.js';
-import { h, fill, uid, timeEl, announce, errorBox, openDialog, confirmDialog, secretDialog, codeList, showError } from './ui.js';
+import { h, fill, uid, timeEl, announce, errorBox, openDialog, confirmDialog, secretDialog, codeList, showError, listPage } from './ui.js';
 
 /** EVENTS are the nine event types a subscription can receive. */
 export const EVENTS = [
@@ -22,31 +22,17 @@ const openHistories = new Set();
 
 /** renderWebhooks draws the page into root. */
 export async function renderWebhooks(root) {
-  const list = h('div', { class: 'list', 'aria-busy': 'true' }, h('p', { class: 'muted', text: 'Loading webhooks…' }));
-  fill(root,
-    h('div', { class: 'page-head' },
-      h('h1', { tabindex: '-1', text: 'Webhooks' }),
-      h('div', { class: 'toolbar' },
-        h('button', { type: 'button', class: 'secondary', 'aria-label': 'Refresh webhooks', onclick: () => refresh() }, 'Refresh'),
-        h('button', { type: 'button', class: 'primary', onclick: () => registerWebhook(refresh) }, 'Register webhook'))),
-    h('p', { class: 'lede' }, 'Each subscription receives signed POST requests for its events. After 10 failed deliveries in a row it is switched off; re-enable it here once the receiver works again.'),
-    list,
-  );
-
-  async function refresh(focus) {
-    list.setAttribute('aria-busy', 'true');
-    try {
-      const subs = await admin('GET', '/webhooks');
-      fill(list, subs.length
-        ? h('ul', { class: 'cards' }, subs.map((s) => h('li', {}, subscriptionCard(s, refresh))))
-        : h('p', { class: 'empty', text: 'No webhooks yet.' }));
-    } catch (err) {
-      fill(list, errorBox(err));
-    } finally {
-      list.removeAttribute('aria-busy');
-    }
-    if (focus) list.querySelector(`[data-id="${CSS.escape(focus.id)}"] [data-action="${focus.action}"]`)?.focus();
-  }
+  const refresh = listPage(root, {
+    title: 'Webhooks',
+    lede: 'Each subscription receives signed POST requests for its events. After 10 failed deliveries in a row it is switched off; re-enable it here once the receiver works again.',
+    loading: 'Loading webhooks…',
+    actions: (refresh) => h('div', { class: 'toolbar' },
+      h('button', { type: 'button', class: 'secondary', 'aria-label': 'Refresh webhooks', onclick: () => refresh() }, 'Refresh'),
+      h('button', { type: 'button', class: 'primary', onclick: () => registerWebhook(refresh) }, 'Register webhook')),
+    load: () => admin('GET', '/webhooks'),
+    render: (subs, refresh) => h('ul', { class: 'cards' }, subs.map((s) => h('li', {}, subscriptionCard(s, refresh)))),
+    empty: 'No webhooks yet.',
+  });
   await refresh();
 }
 
