@@ -99,3 +99,20 @@ func TestRequestIDIsEchoedWhenSane(t *testing.T) {
 		t.Fatal("PocketBase's own routes get no X-Request-Id")
 	}
 }
+
+func TestUncleanAPIPathsGetTheEnvelope(t *testing.T) {
+	h := apitest.New(t, apitest.Options{})
+	key, _ := h.CreateKey(apikey.Scopes...)
+	for _, p := range []string{"/api/v1/webhooks/poll/..", "/api/v1/posts/../profile", "/api/v1//posts", "/api/admin/./api-keys", "/api/v2/posts/."} {
+		res := h.Do(apitest.Request{Method: "GET", Path: p, Headers: apitest.Bearer(key)})
+		if res.Status != 404 || res.ErrorCode() != "not_found" || res.Header.Get("Location") != "" || res.Header.Get("X-Request-Id") == "" {
+			t.Fatalf("%s: %d %v %s", p, res.Status, res.Header, res.Body)
+		}
+	}
+	if res := h.Get("/api/v1/profile", key); res.Status != 404 || res.ErrorCode() != "not_found" {
+		t.Fatalf("a clean path is served as before: %d %s", res.Status, res.Body)
+	}
+	if res := h.Do(apitest.Request{Method: "GET", Path: "/_/../api/health"}); res.Status == 404 && res.ErrorCode() == "not_found" {
+		t.Fatal("paths outside the API keep PocketBase's behaviour")
+	}
+}

@@ -34,9 +34,6 @@ func FuzzPollQuery(f *testing.F) {
 	events := seedEvents(f, h)
 	now := h.Clock.Now()
 	f.Fuzz(func(t *testing.T, event, limit, since, cur string) {
-		if event == "." || event == ".." {
-			t.Skip("the router answers dot segments with a redirect to the cleaned path")
-		}
 		curParam, signed := cursorParam(codec, cur)
 		q := url.Values{"limit": {limit}, "since": {since}, "cursor": {curParam}}
 		res := h.For(t).Get("/api/v1/webhooks/poll/"+url.PathEscape(event)+"?"+q.Encode(), key)

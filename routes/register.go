@@ -152,7 +152,15 @@ func (a *API) serve(se *core.ServeEvent) error {
 			g.Route(m, "/{path...}", unmatched.handle).BindFunc(limitByIP(a.tierOf(tier), a.cfg.Now))
 		}
 	}
-	return se.Next()
+	if err := se.Next(); err != nil {
+		return err
+	}
+	// The final step of serving has built the mux into se.Server.Handler; the listener starts
+	// after this returns, so the whole mux can still be wrapped.
+	if se.Server != nil && se.Server.Handler != nil {
+		se.Server.Handler = refuseUncleanPaths(se.Server.Handler)
+	}
+	return nil
 }
 
 // middlewares are a route's own checks, in order: rate limit by IP, HTTPS, authentication

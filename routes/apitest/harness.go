@@ -103,17 +103,16 @@ func buildHandler(t testing.TB, app core.App) http.Handler {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var handler http.Handler
-	se := &core.ServeEvent{App: app, Router: r}
+	se := &core.ServeEvent{App: app, Router: r, Server: &http.Server{}}
 	err = app.OnServe().Trigger(se, func(e *core.ServeEvent) error {
-		var err error
-		handler, err = e.Router.BuildMux()
+		handler, err := e.Router.BuildMux()
+		e.Server.Handler = handler
 		return err
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return handler
+	return se.Server.Handler
 }
 
 // Request is one call to the API.
