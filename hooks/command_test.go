@@ -1,7 +1,6 @@
 package hooks_test
 
 import (
-	"bytes"
 	"net/http"
 	"strings"
 	"testing"
@@ -16,13 +15,7 @@ func TestWebhooksTestCommand(t *testing.T) {
 	rcv := apitest.NewReceiver(t)
 	sub, _ := subscribe(t, h.App, rcv.URL)
 	run := func(args ...string) (string, error) {
-		cmd := hooks.NewCommand(h.App, h.Webhooks)
-		var out bytes.Buffer
-		cmd.SetOut(&out)
-		cmd.SetErr(&out)
-		cmd.SetArgs(args)
-		err := cmd.Execute()
-		return out.String(), err
+		return apitest.RunCommand(hooks.NewCommand(h.App, h.Webhooks), args...)
 	}
 	out, err := run("test", sub.Id)
 	if err != nil || !strings.Contains(out, "outcome:  delivered") || !strings.Contains(out, "status:   204") {

@@ -1,7 +1,6 @@
 package seed_test
 
 import (
-	"bytes"
 	"errors"
 	"strings"
 	"testing"
@@ -121,13 +120,7 @@ func TestPosts(t *testing.T) {
 func TestCommand(t *testing.T) {
 	h := apitest.New(t, apitest.Options{})
 	run := func(args ...string) (string, error) {
-		cmd := seed.NewCommand(h.App)
-		var out bytes.Buffer
-		cmd.SetOut(&out)
-		cmd.SetErr(&out)
-		cmd.SetArgs(args)
-		err := cmd.Execute()
-		return out.String(), err
+		return apitest.RunCommand(seed.NewCommand(h.App), args...)
 	}
 	out, err := run("--posts", "50")
 	if err != nil || !strings.Contains(out, "posts") || !strings.Contains(out, "50 more") {
