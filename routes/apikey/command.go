@@ -87,8 +87,10 @@ func listCommand(app core.App) *cobra.Command {
 
 func rotateCommand(app core.App, now func() time.Time) *cobra.Command {
 	return &cobra.Command{
-		Use:          "rotate ID",
-		Short:        "Give a key a new secret; the old one works for 24 more hours",
+		Use:   "rotate ID",
+		Short: "Give a key a new secret; the old one works for 24 more hours",
+		Long: "Give a key a new secret. The old one keeps working for 24 more hours; a secret replaced by an\n" +
+			"earlier rotation stops working on every running server within a second.",
 		Args:         cobra.ExactArgs(1),
 		SilenceUsage: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -106,7 +108,7 @@ func rotateCommand(app core.App, now func() time.Time) *cobra.Command {
 func revokeCommand(app core.App) *cobra.Command {
 	return &cobra.Command{
 		Use:          "revoke ID",
-		Short:        "Delete a key; it stops working at once",
+		Short:        "Delete a key; it stops working on every running server within a second",
 		Args:         cobra.ExactArgs(1),
 		SilenceUsage: true,
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -17,23 +17,38 @@ import (
 // query), and a flood of them must not grow memory without end.
 const maxCached = 50_000
 
-// Store finds keys by the hash of the presented secret. Found and unknown hashes are cached;
-// any change to an api_keys record (from our code, the dashboard or the records API) empties
-// the cache at once, so a revoke, a switch-off or a rotation takes effect on the next request.
-// last_used_at is kept in memory and written in batches by FlushUsage, so a warm key costs no
-// database query per request.
+// Store finds keys by the hash of the presented secret. Found and unknown hashes are cached,
+// and the cache is emptied whenever a key may have changed:
+//   - at once, by record hooks, when this process changes an api_keys record (our code, the
+//     dashboard, the records API);
+//   - within ChangeCheckInterval, when any other connection commits to data.db: a `keys`
+//     command at a terminal, a second server on the same data directory. Lookup asks SQLite's
+//     data_version at most once per interval, so a revoke, a switch-off, a rotation, an expiry
+//     or a scope change is in force on every running server within a second.
+//
+// Expiry and the rotation grace are checked against the clock on every request (Key.Check),
+// so they need no emptying. last_used_at is kept in memory and written in batches by
+// FlushUsage, so a warm key costs no database query per request.
 type Store struct {
-	app core.App
+	app   core.App
+	now   func() time.Time
+	watch *changeWatch
 
 	mu     sync.RWMutex
+	gen    uint64          // bumped by Invalidate: a load begun before it is not kept
 	byHash map[string]*Key // nil value: known to be unknown
 	used   map[string]time.Time
+
+	// afterLoad, when set by a test, runs between a load and its caching, where a change
+	// committed by someone else races the load.
+	afterLoad func()
 }
 
-// NewStore returns a store reading app's api_keys collection and binds the hooks that keep
-// its cache true.
-func NewStore(app core.App) *Store {
-	s := &Store{app: app, byHash: map[string]*Key{}, used: map[string]time.Time{}}
+// NewStore returns a store reading app's api_keys collection, with now the clock of its
+// change checks, and binds the hooks that keep its cache true.
+func NewStore(app core.App, now func() time.Time) *Store {
+	s := &Store{app: app, now: now, watch: newChangeWatch(app, ChangeCheckInterval),
+		byHash: map[string]*Key{}, used: map[string]time.Time{}}
 	invalidate := func(e *core.RecordEvent) error {
 		s.Invalidate()
 		return e.Next()
@@ -41,32 +56,39 @@ func NewStore(app core.App) *Store {
 	app.OnRecordAfterCreateSuccess(pb_migrations.APIKeys).BindFunc(invalidate)
 	app.OnRecordAfterUpdateSuccess(pb_migrations.APIKeys).BindFunc(invalidate)
 	app.OnRecordAfterDeleteSuccess(pb_migrations.APIKeys).BindFunc(invalidate)
+	// The watch's connection goes back before the app closes its database pools.
+	app.OnBootstrapClear().BindFunc(func(e *core.BootstrapEvent) error {
+		s.watch.close()
+		return e.Next()
+	})
 	return s
 }
 
-// Invalidate empties the cache.
+// Invalidate empties the cache, and keeps out the results of loads already under way: they
+// may have read the key as it was before the change that called for this.
 func (s *Store) Invalidate() {
 	s.mu.Lock()
+	s.gen++
 	clear(s.byHash)
 	s.mu.Unlock()
 }
 
 // Lookup returns the key whose current or previous secret hashes to hash, or ErrUnknown.
 func (s *Store) Lookup(hash string) (*Key, error) {
+	s.watch.poll(s.now(), s.Invalidate)
 	s.mu.RLock()
 	k, ok := s.byHash[hash]
+	gen := s.gen
 	s.mu.RUnlock()
 	if !ok {
 		var err error
 		if k, err = s.load(hash); err != nil {
 			return nil, err
 		}
-		s.mu.Lock()
-		if len(s.byHash) >= maxCached {
-			clear(s.byHash)
+		if s.afterLoad != nil {
+			s.afterLoad()
 		}
-		s.byHash[hash] = k
-		s.mu.Unlock()
+		s.keep(hash, k, gen)
 	}
 	// The map found the entry by hash; comparing again in constant time keeps the final
 	// decision free of any timing that depends on the secret.
@@ -74,6 +96,20 @@ func (s *Store) Lookup(hash string) (*Key, error) {
 		return nil, ErrUnknown
 	}
 	return k, nil
+}
+
+// keep caches what a load begun at generation gen found, unless the cache was emptied since:
+// this request may use it, having raced the change, but the next must look again.
+func (s *Store) keep(hash string, k *Key, gen uint64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.gen != gen {
+		return
+	}
+	if len(s.byHash) >= maxCached {
+		clear(s.byHash)
+	}
+	s.byHash[hash] = k
 }
 
 func (s *Store) load(hash string) (*Key, error) {
