@@ -25,7 +25,9 @@ import (
 )
 
 func main() {
-	pb := pocketbase.New()
+	// Development mode prints every SQL statement with its values (webhook secrets, the
+	// owner's token key): opt-in with --dev, never because the binary looks like `go run`'s.
+	pb := pocketbase.NewWithConfig(pocketbase.Config{DefaultDev: false})
 	flags := bindFlags(pb)
 
 	migratecmd.MustRegister(pb, pb.RootCmd, migratecmd.Config{
@@ -69,6 +71,7 @@ type options struct {
 	rateLimits               string
 	rateNormal, rateModerate string
 	ratePoll, rateStrict     string
+	rateIPv6Prefix           string
 	requireHTTPS             string
 	litestream               string
 }
@@ -80,10 +83,11 @@ func bindFlags(pb *pocketbase.PocketBase) *options {
 	f.StringVar(&o.rateLimits, "rate-limits", env("CCA_RATE_LIMITS", "on"), "on or off: off switches every API rate limit off, for benchmarks and trusted networks (env CCA_RATE_LIMITS)")
 	f.StringVar(&o.rateNormal, "rate-normal", env("CCA_RATE_NORMAL", "60/min:10"), "Normal tier per client IP, RATE/min:BURST or RATE/s:BURST (env CCA_RATE_NORMAL)")
 	f.StringVar(&o.rateModerate, "rate-moderate", env("CCA_RATE_MODERATE", "10/min:5"), "Moderate tier per client IP (admin and webhook registration) (env CCA_RATE_MODERATE)")
-	f.StringVar(&o.ratePoll, "rate-poll", env("CCA_RATE_POLL", "20/min:20"), "poll cap per API key (env CCA_RATE_POLL)")
+	f.StringVar(&o.ratePoll, "rate-poll", env("CCA_RATE_POLL", "20/min:20"), "poll cap per API key: BURST polls in any BURST/RATE minutes, a sliding window (env CCA_RATE_POLL)")
 	f.StringVar(&o.rateStrict, "rate-strict", env("CCA_RATE_STRICT", "5/min:3"), "Strict tier per client IP on PocketBase's login and password endpoints (env CCA_RATE_STRICT)")
+	f.StringVar(&o.rateIPv6Prefix, "rate-ipv6-prefix", env("CCA_RATE_IPV6_PREFIX", "64"), "prefix length, 1..128, of the IPv6 network every tier counts as one client (env CCA_RATE_IPV6_PREFIX)")
 	f.StringVar(&o.litestream, "litestream", env("CCA_LITESTREAM", "off"), "on when Litestream replicates data.db: the daily maintenance then leaves data.db's checkpoints to it, so writes never stall behind its reads (env CCA_LITESTREAM)")
-	f.StringVar(&o.requireHTTPS, "require-https", env("CCA_REQUIRE_HTTPS", "on"), "on or off: on refuses API calls over plain HTTP except from loopback (env CCA_REQUIRE_HTTPS)")
+	f.StringVar(&o.requireHTTPS, "require-https", env("CCA_REQUIRE_HTTPS", "on"), "on or off: on refuses API calls over plain HTTP (loopback without proxy headers excepted, for development) and through a local proxy whose headers PocketBase's trusted-proxy setting does not trust (env CCA_REQUIRE_HTTPS)")
 	// PocketBase tolerates unknown flags in its eager parse; parse ours the same way.
 	_ = pb.RootCmd.ParseFlags(os.Args[1:])
 	return o
@@ -106,6 +110,9 @@ func (o *options) parseRateLimits() (routes.RateLimits, error) {
 	}
 	if rl.Strict, err = ratelimit.ParseTier("strict", o.rateStrict); err != nil {
 		return rl, fmt.Errorf("--rate-strict: %w", err)
+	}
+	if rl.IPv6Prefix, err = ratelimit.ParseIPv6Prefix(o.rateIPv6Prefix); err != nil {
+		return rl, fmt.Errorf("--rate-ipv6-prefix: %w", err)
 	}
 	return rl, nil
 }

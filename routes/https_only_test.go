@@ -4,6 +4,7 @@ import (
 	"crypto/tls"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"github.com/creator-content-api/server/routes"
@@ -11,55 +12,143 @@ import (
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
+// Where a request comes from.
+const (
+	fromInternet = "198.51.100.1:5000"
+	fromNetwork  = "10.0.0.2:5000" // a proxy on another host
+	fromLoopback = "127.0.0.1:5000"
+	fromLoop6    = "[::1]:5000"
+)
+
+// Messages of the refusals, by a phrase each must contain.
+const (
+	saysPlain     = "served over HTTPS only"
+	saysSetting   = "Settings → Trusted proxy"
+	saysDisagree  = "disagree"
+	saysNoProto   = "did not say which scheme"
+	trustedHeader = "X-Forwarded-For"
+)
+
 func TestHTTPSOnly(t *testing.T) {
 	h := apitest.New(t, apitest.Options{Config: func(c *routes.Config) { c.RequireHTTPS = true }})
 	seedProfile(t, h)
 	key, _ := h.CreateKey(apikey.ScopeRead)
+	xff := http.Header{"X-Forwarded-For": {"203.0.113.9"}}
+	proto := func(lines ...string) http.Header {
+		return http.Header{"X-Forwarded-For": {"203.0.113.9"}, "X-Forwarded-Proto": lines}
+	}
 	cases := []struct {
-		name         string
-		remote       string
-		headers      map[string]string
-		tls          bool
-		trustProxies bool
-		status       int
-		code         string
-		hsts         bool
+		name     string
+		remote   string
+		headers  http.Header
+		tls      bool
+		trusted  bool
+		leftmost bool // PocketBase's UseLeftmostIP
+		status   int
+		says     string // a phrase of the 403's message
+		hsts     bool
 	}{
-		{"plain HTTP from the internet", "198.51.100.1:5000", nil, false, false, 403, "https_required", false},
-		{"TLS", "198.51.100.1:5000", nil, true, false, 200, "", true},
-		{"loopback development", "127.0.0.1:5000", nil, false, false, 200, "", false},
-		{"IPv6 loopback", "[::1]:5000", nil, false, false, 200, "", false},
-		{"untrusted proxy header", "198.51.100.1:5000", map[string]string{"X-Forwarded-Proto": "https"}, false, false, 403, "https_required", false},
-		{"trusted proxy says https", "10.0.0.2:5000", map[string]string{"X-Forwarded-Proto": "https"}, false, true, 200, "", true},
-		{"trusted proxy says http", "127.0.0.1:5000", map[string]string{"X-Forwarded-Proto": "http"}, false, true, 403, "https_required", false},
-		{"trusted proxy, Forwarded header", "10.0.0.2:5000", map[string]string{"Forwarded": "for=1.2.3.4;proto=http, for=10.0.0.1;proto=https"}, false, true, 200, "", true},
+		// No trusted proxy: the connection decides, and a proxy on this host is refused.
+		{"plain HTTP from the internet", fromInternet, nil, false, false, false, 403, saysPlain, false},
+		{"TLS from the internet", fromInternet, nil, true, false, false, 200, "", true},
+		{"loopback development", fromLoopback, nil, false, false, false, 200, "", false},
+		{"IPv6 loopback development", fromLoop6, nil, false, false, false, 200, "", false},
+		{"TLS on loopback", fromLoopback, nil, true, false, false, 200, "", true},
+		{"untrusted proxy header from the internet", fromInternet, proto("https"), false, false, false, 403, saysPlain, false},
+		{"untrusted proxy header over TLS is ignored", fromInternet, proto("http"), true, false, false, 200, "", true},
+		{"local proxy, X-Forwarded-For", fromLoopback, xff, false, false, false, 403, saysSetting, false},
+		{"local proxy says https", fromLoopback, proto("https"), false, false, false, 403, saysSetting, false},
+		{"local proxy says http", fromLoopback, proto("http"), false, false, false, 403, saysSetting, false},
+		{"local proxy, Forwarded", fromLoopback, http.Header{"Forwarded": {"for=203.0.113.9;proto=https"}}, false, false, false, 403, saysSetting, false},
+		{"local proxy, X-Real-IP on IPv6 loopback", fromLoop6, http.Header{"X-Real-Ip": {"203.0.113.9"}}, false, false, false, 403, saysSetting, false},
+		{"local proxy re-encrypting to TLS", fromLoopback, proto("https"), true, false, false, 403, saysSetting, false},
+
+		// Trusted proxy: the scheme is the value the proxy appended.
+		{"trusted local proxy says https", fromLoopback, proto("https"), false, true, false, 200, "", true},
+		{"trusted local proxy says http", fromLoopback, proto("http"), false, true, false, 403, saysPlain, false},
+		{"trusted proxy on another host says https", fromNetwork, proto("https"), false, true, false, 200, "", true},
+		{"trusted proxy, upper case", fromLoopback, proto("HTTPS"), false, true, false, 200, "", true},
+		{"client's https before the proxy's http", fromLoopback, proto("https, http"), false, true, false, 403, saysPlain, false},
+		{"client's http before the proxy's https", fromLoopback, proto("http, https"), false, true, false, 200, "", true},
+		{"the last header line counts", fromLoopback, proto("https", "http"), false, true, false, 403, saysPlain, false},
+		{"leftmost IP does not pick the client's scheme", fromLoopback, proto("https, http"), false, true, true, 403, saysPlain, false},
+		{"Forwarded, the proxy's hop says https", fromNetwork, http.Header{"Forwarded": {"for=1.2.3.4;proto=http, for=10.0.0.1;proto=https"}}, false, true, false, 200, "", true},
+		{"Forwarded, the proxy's hop says http", fromLoopback, http.Header{"Forwarded": {"for=1.2.3.4;proto=https, for=10.0.0.1;proto=http"}}, false, true, false, 403, saysPlain, false},
+		{"Forwarded and X-Forwarded-Proto agree", fromLoopback, http.Header{"Forwarded": {`for=1.2.3.4;proto="https"`}, "X-Forwarded-Proto": {"https"}}, false, true, false, 200, "", true},
+		{"Forwarded and X-Forwarded-Proto disagree", fromLoopback, http.Header{"Forwarded": {"for=1.2.3.4;proto=http"}, "X-Forwarded-Proto": {"https"}}, false, true, false, 403, saysDisagree, false},
+		{"trusted proxy says http over TLS", fromLoopback, proto("http"), true, true, false, 403, saysPlain, false},
+		{"trusted local proxy without a scheme", fromLoopback, xff, false, true, false, 403, saysNoProto, false},
+		{"trusted proxy without a scheme, over TLS", fromLoopback, xff, true, true, false, 200, "", true},
+		{"trusted, loopback development", fromLoopback, nil, false, true, false, 200, "", false},
+		{"trusted, plain HTTP from the internet", fromInternet, nil, false, true, false, 403, saysPlain, false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			settings := h.App.Settings()
 			settings.TrustedProxy.Headers = nil
-			if c.trustProxies {
-				settings.TrustedProxy.Headers = []string{"X-Forwarded-For"}
+			if c.trusted {
+				settings.TrustedProxy.Headers = []string{trustedHeader}
 			}
+			settings.TrustedProxy.UseLeftmostIP = c.leftmost
 			req := httptest.NewRequest(http.MethodGet, "/api/v1/profile", nil)
 			req.RemoteAddr = c.remote
-			req.Header.Set("Authorization", "Bearer "+key)
-			for k, v := range c.headers {
-				req.Header.Set(k, v)
+			req.Header = c.headers.Clone()
+			if req.Header == nil {
+				req.Header = http.Header{}
 			}
+			req.Header.Set("Authorization", "Bearer "+key)
 			if c.tls {
 				req.TLS = &tls.ConnectionState{}
 			}
 			res := h.Serve(req)
-			if res.Status != c.status || res.ErrorCode() != c.code {
-				t.Fatalf("got %d %s", res.Status, res.Body)
+			wantCode := ""
+			if c.status == http.StatusForbidden {
+				wantCode = "https_required"
 			}
-			if got := res.Header.Get("Strict-Transport-Security") != ""; got != c.hsts {
-				t.Fatalf("HSTS present = %v, want %v", got, c.hsts)
+			if res.Status != c.status || res.ErrorCode() != wantCode || !strings.Contains(string(res.Body), c.says) {
+				t.Fatalf("got %d %s, want %d %q saying %q", res.Status, res.Body, c.status, wantCode, c.says)
+			}
+			wantHSTS := ""
+			if c.hsts {
+				wantHSTS = "max-age=63072000"
+			}
+			if got := res.Header.Get("Strict-Transport-Security"); got != wantHSTS {
+				t.Fatalf("Strict-Transport-Security = %q, want %q", got, wantHSTS)
 			}
 			if res.Header.Get("Location") != "" {
 				t.Fatal("a redirect would resend the key in clear")
 			}
 		})
+	}
+}
+
+// The untrusted proxy's message tells the owner both ways out.
+func TestHTTPSOnlyUntrustedProxyMessage(t *testing.T) {
+	h := apitest.New(t, apitest.Options{Config: func(c *routes.Config) { c.RequireHTTPS = true }})
+	res := h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/v1/profile", RemoteAddr: fromLoopback,
+		Headers: map[string]string{"X-Forwarded-Proto": "https"}})
+	want := "this request came through a proxy on the server's host, whose headers the server does not trust: " +
+		"the owner must set Settings → Trusted proxy in the dashboard (headers: X-Forwarded-For), " +
+		"or serve with --require-https=off for a local development proxy"
+	if msg, _ := res.JSON(t)["error"].(map[string]any)["message"].(string); res.Status != 403 || msg != want {
+		t.Fatalf("got %d %s", res.Status, res.Body)
+	}
+	if res.Header.Get("X-Request-Id") == "" || res.Header.Get("Cache-Control") != "no-store" {
+		t.Fatalf("headers of the 403: %v", res.Header)
+	}
+}
+
+// --require-https=off switches the check off: a local development proxy is served as it is.
+func TestHTTPSOnlyOff(t *testing.T) {
+	h := apitest.New(t, apitest.Options{})
+	seedProfile(t, h)
+	key, _ := h.CreateKey(apikey.ScopeRead)
+	for _, remote := range []string{fromLoopback, fromInternet} {
+		headers := apitest.Bearer(key)
+		headers["X-Forwarded-Proto"] = "http"
+		res := h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/v1/profile", RemoteAddr: remote, Headers: headers})
+		if res.Status != 200 || res.Header.Get("Strict-Transport-Security") != "" {
+			t.Fatalf("from %s: %d %v", remote, res.Status, res.Header)
+		}
 	}
 }

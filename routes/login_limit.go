@@ -8,8 +8,6 @@ import (
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
-
-	"github.com/creator-content-api/server/routes/ratelimit"
 )
 
 // passwordActions are PocketBase's auth endpoints (under /api/collections/{collection}/) that
@@ -38,9 +36,9 @@ func isPasswordEndpoint(app core.App, r *http.Request) bool {
 	return err == nil && c.Name == core.CollectionNameSuperusers
 }
 
-// limitPasswordEndpoints puts the Strict tier (per client IP) in front of PocketBase's login
-// and password endpoints, with the API's headers and 429 envelope.
-func limitPasswordEndpoints(l *ratelimit.Limiter, now func() time.Time) *hook.Handler[*core.RequestEvent] {
+// limitPasswordEndpoints puts the Strict tier (per client IP, IPv6 per network) in front of
+// PocketBase's login and password endpoints, with the API's headers and 429 envelope.
+func limitPasswordEndpoints(l *limiters, now func() time.Time) *hook.Handler[*core.RequestEvent] {
 	return &hook.Handler[*core.RequestEvent]{
 		Id:       "cca.passwordRateLimit",
 		Priority: apis.DefaultActivityLoggerMiddlewarePriority - 5,
@@ -49,7 +47,7 @@ func limitPasswordEndpoints(l *ratelimit.Limiter, now func() time.Time) *hook.Ha
 				return e.Next()
 			}
 			// PocketBase's routes are outside our error envelope: write the 429 here.
-			if denied := setRateHeaders(e, l.Allow(e.RealIP(), now())); denied != nil {
+			if denied := setRateHeaders(e, l.strict.Allow(l.clientKey(e), now())); denied != nil {
 				e.Response.Header().Set("Cache-Control", "no-store")
 				return writeJSON(e, denied.Status, denied.Envelope())
 			}

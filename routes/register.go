@@ -45,6 +45,7 @@ type API struct {
 	limits  *limiters
 	cursors *cursor.Codec // set when serving starts
 	routes  []Route
+	https   httpsOnly // the HTTPS check, with its once-per-process proxy warning
 }
 
 // Route is one endpoint: its method and full path pattern, the scope it needs ("" on admin
@@ -85,7 +86,7 @@ func Register(app core.App, cfg Config) *API {
 	if cfg.MaxBodyBytes == 0 {
 		cfg.MaxBodyBytes = DefaultMaxBodyBytes
 	}
-	a := &API{app: app, cfg: cfg, keys: apikey.NewStore(app), limits: newLimiters(cfg.RateLimits)}
+	a := &API{app: app, cfg: cfg, keys: apikey.NewStore(app, cfg.Now), limits: newLimiters(cfg.RateLimits)}
 	apikey.BindGuards(app)
 	a.routes = a.table()
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{Id: "cca.routes", Func: a.serve})
@@ -129,7 +130,7 @@ func (a *API) serve(se *core.ServeEvent) error {
 	a.cursors = codec
 	se.Router.Bind(requestID())
 	if a.limits != nil {
-		se.Router.Bind(limitPasswordEndpoints(a.limits.strict, a.cfg.Now))
+		se.Router.Bind(limitPasswordEndpoints(a.limits, a.cfg.Now))
 	}
 	methodsByPath := map[string][]string{}
 	groups := map[string]*router.RouterGroup[*core.RequestEvent]{}
@@ -149,7 +150,7 @@ func (a *API) serve(se *core.ServeEvent) error {
 	for prefix, g := range groups {
 		tier := groupTier(prefix)
 		for _, m := range []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {
-			g.Route(m, "/{path...}", unmatched.handle).BindFunc(limitByIP(a.tierOf(tier), a.cfg.Now))
+			g.Route(m, "/{path...}", unmatched.handle).BindFunc(a.limitByIP(tier))
 		}
 	}
 	if err := se.Next(); err != nil {
@@ -158,7 +159,7 @@ func (a *API) serve(se *core.ServeEvent) error {
 	// The final step of serving has built the mux into se.Server.Handler; the listener starts
 	// after this returns, so the whole mux can still be wrapped.
 	if se.Server != nil && se.Server.Handler != nil {
-		se.Server.Handler = refuseUncleanPaths(se.Server.Handler)
+		se.Server.Handler = a.refuseUncleanPaths(se.Server.Handler)
 	}
 	return nil
 }
@@ -170,9 +171,9 @@ func (a *API) middlewares(r Route) []func(*core.RequestEvent) error {
 	if tier == nil {
 		tier = groupTier(r.Path)
 	}
-	mw := []func(*core.RequestEvent) error{limitByIP(a.tierOf(tier), a.cfg.Now)}
+	mw := []func(*core.RequestEvent) error{a.limitByIP(tier)}
 	if a.cfg.RequireHTTPS {
-		mw = append(mw, requireHTTPS)
+		mw = append(mw, a.https.require)
 	}
 	if r.Scope == "" {
 		mw = append(mw, requireOwner)
@@ -180,7 +181,7 @@ func (a *API) middlewares(r Route) []func(*core.RequestEvent) error {
 		mw = append(mw, requireKey(a.keys, r.Scope, a.cfg.Now))
 	}
 	if r.pollCap {
-		var poll *ratelimit.Limiter
+		var poll *ratelimit.Window
 		if a.limits != nil {
 			poll = a.limits.poll
 		}
