@@ -13,13 +13,17 @@ import (
 
 const keyContextKey = "cca.apiKey"
 
+// errKeyInURL refuses a request whose URL held a key, whatever route it was meant for.
+var errKeyInURL = &apierr.Error{Status: 401, Code: apierr.CodeUnauthorized,
+	Message: "API keys are never accepted in the URL; send Authorization: Bearer <key> (and rotate this key: URLs are logged)"}
+
 // requireKey authenticates the Bearer API key and checks it in the decisions' order: header,
 // known key (401), active, expiry, origin (403 with their codes), then the route's scope
 // (403 insufficient_scope). A warm key costs no database query.
 func requireKey(store *apikey.Store, scope string, now func() time.Time) func(e *core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
 		if flagged, _ := e.Get(keyInURLFlag).(bool); flagged {
-			return &apierr.Error{Status: 401, Code: apierr.CodeUnauthorized, Message: "API keys are never accepted in the URL; send Authorization: Bearer <key>"}
+			return errKeyInURL
 		}
 		secret, ok := bearerToken(e.Request.Header.Get("Authorization"))
 		if !ok || !apikey.WellFormed(secret) {

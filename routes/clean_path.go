@@ -5,6 +5,8 @@ import (
 	"path"
 	"strings"
 
+	"github.com/pocketbase/pocketbase/core"
+
 	"github.com/creator-content-api/server/routes/apierr"
 )
 
@@ -14,20 +16,29 @@ var apiPrefixes = []string{prefixV1 + "/", prefixV2 + "/", prefixAdmin + "/"}
 // refuseUncleanPaths answers an API path with dot segments or doubled slashes
 // (/api/v1/webhooks/poll/.., /api/v1//posts) with the 404 envelope. Go's ServeMux would
 // otherwise redirect it to the cleaned path with an HTML 307 before any of our middleware runs:
-// no envelope, no request id, and a client that follows it sends its key again.
-func refuseUncleanPaths(next http.Handler) http.Handler {
+// no envelope, no request id, and a client that follows it sends its key again. Such a request
+// is counted against its tier and answered like any unknown API path: 429 when over the limit,
+// 401 when the URL holds a key, else 404, with the request id and rate-limit headers.
+func (a *API) refuseUncleanPaths(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		p := r.URL.Path
-		if isAPIPath(p) && p != cleanPath(p) {
-			w.Header().Set(HeaderRequestID, newRequestID())
-			w.Header().Set("Cache-Control", "no-store")
-			w.Header().Set("Content-Type", "application/json; charset=utf-8")
-			w.WriteHeader(http.StatusNotFound)
-			body, _ := marshal(apierr.NotFound().Envelope()) // a constant map of strings: cannot fail
-			_, _ = w.Write(body)
+		if !isAPIPath(p) || p == cleanPath(p) {
+			next.ServeHTTP(w, r)
 			return
 		}
-		next.ServeHTTP(w, r)
+		e := &core.RequestEvent{App: a.app}
+		e.Request, e.Response = r, w
+		w.Header().Set(HeaderRequestID, requestIDOf(r))
+		w.Header().Set("Cache-Control", "no-store")
+		answer := apierr.NotFound()
+		if err := a.limitByIP(groupTier(p))(e); err != nil {
+			answer = toAPIError(err)
+		} else if redactKeys(r) {
+			answer = errKeyInURL
+		}
+		if err := writeJSON(e, answer.Status, answer.Envelope()); err != nil {
+			e.App.Logger().Error("writing the answer to an unclean API path", "error", err)
+		}
 	})
 }
 

@@ -10,8 +10,9 @@ import (
 	"github.com/creator-content-api/server/routes/apierr"
 )
 
-// unmatched answers requests no route took: 405 with Allow when the path exists under another
-// method, 404 otherwise; both in the envelope (PocketBase's own catch-all would not be).
+// unmatched answers requests no route took: 401 when the URL held a key (as on every route),
+// else 405 with Allow when the path exists under another method, 404 otherwise; all in the
+// envelope (PocketBase's own catch-all would not be).
 type unmatched struct {
 	paths   *http.ServeMux // method-less patterns, to find which route a path belongs to
 	methods map[string][]string
@@ -27,6 +28,9 @@ func newUnmatched(methodsByPath map[string][]string) *unmatched {
 }
 
 func (u *unmatched) handle(e *core.RequestEvent) error {
+	if flagged, _ := e.Get(keyInURLFlag).(bool); flagged {
+		return errKeyInURL
+	}
 	probe := e.Request.Clone(e.Request.Context())
 	probe.Method = http.MethodGet
 	if _, pattern := u.paths.Handler(probe); pattern != "" {

@@ -1,0 +1,68 @@
+package routes_test
+
+import (
+	"net/http"
+	"net/url"
+	"testing"
+
+	"github.com/creator-content-api/server/routes"
+	"github.com/creator-content-api/server/routes/apikey"
+	"github.com/creator-content-api/server/routes/apitest"
+)
+
+// A key in the URL is refused with 401 wherever it is (path or query) and whatever the path
+// would otherwise have answered (a route, an unknown path, a wrong method, an unclean path),
+// with the request id and the rate-limit headers every answer carries.
+func TestKeyInURLIsRefusedEverywhere(t *testing.T) {
+	rl := routes.DefaultRateLimits()
+	h := apitest.New(t, apitest.Options{RateLimits: &rl})
+	key, _ := h.CreateKey(apikey.Scopes...)
+	cases := []struct {
+		name, method, path string
+	}{
+		{"path parameter of a route", http.MethodGet, "/api/v1/posts/" + key},
+		{"poll path", http.MethodGet, "/api/v1/webhooks/poll/" + key},
+		{"encoded in the path", http.MethodGet, "/api/v1/posts/%73" + key[1:]},
+		{"encoded twice in the path", http.MethodGet, "/api/v1/posts/" + url.PathEscape("%73"+key[1:])},
+		{"unknown path", http.MethodGet, "/api/v1/nothing/" + key},
+		{"unknown admin path", http.MethodGet, "/api/admin/" + key},
+		{"wrong method", http.MethodDelete, "/api/v1/profile?key=" + key},
+		{"wrong method with the key in the path", http.MethodPut, "/api/v2/posts/" + key},
+		{"unclean path", http.MethodGet, "/api/v1//posts/" + key},
+		{"query of a route", http.MethodGet, "/api/v1/profile?api_key=" + key},
+	}
+	for i, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res := h.Do(apitest.Request{Method: c.method, Path: c.path, Headers: apitest.Bearer(key),
+				RemoteAddr: "198.51.100." + string(rune('1'+i)) + ":1000"})
+			if res.Status != http.StatusUnauthorized || res.ErrorCode() != "unauthorized" {
+				t.Fatalf("got %d %s", res.Status, res.Body)
+			}
+			for _, header := range []string{"X-Request-Id", routes.HeaderRateLimit, routes.HeaderRateRemaining, routes.HeaderRateReset} {
+				if res.Header.Get(header) == "" {
+					t.Errorf("no %s header", header)
+				}
+			}
+		})
+	}
+}
+
+// The unclean-path 404 counts against the tier like every other answer.
+func TestUncleanPathCountsAgainstTheRateLimit(t *testing.T) {
+	rl := routes.DefaultRateLimits()
+	h := apitest.New(t, apitest.Options{RateLimits: &rl})
+	var res *apitest.Response
+	for range rl.Normal.Burst {
+		res = h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/v1//posts"})
+		if res.Status != http.StatusNotFound || res.Header.Get(routes.HeaderRateLimit) != "10" {
+			t.Fatalf("got %d %v %s", res.Status, res.Header, res.Body)
+		}
+	}
+	if res.Header.Get(routes.HeaderRateRemaining) != "0" {
+		t.Fatalf("remaining = %q after the burst", res.Header.Get(routes.HeaderRateRemaining))
+	}
+	res = h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/v1/posts/../profile"})
+	if res.Status != http.StatusTooManyRequests || res.ErrorCode() != "rate_limited" || res.Header.Get(routes.HeaderRetryAfter) == "" {
+		t.Fatalf("over the limit: %d %v %s", res.Status, res.Header, res.Body)
+	}
+}
