@@ -32,18 +32,22 @@ const EventPing = "ping"
 type EventType struct {
 	Name        string `json:"name"`
 	Description string `json:"description"`
+	// PersonalData marks the events whose data carry someone's e-mail address or name. A
+	// browser key (one with allowed origins) is public by nature, so only a server key may
+	// poll them.
+	PersonalData bool `json:"personal_data"`
 }
 
 var eventTypes = []EventType{
-	{EventContentCreated, "A post, project or custom page was created."},
-	{EventContentUpdated, "A post, project or custom page was updated."},
-	{EventContentDeleted, "A post, project or custom page was deleted."},
-	{EventContentPublished, "A post, project or custom page was updated and is not a draft; fires together with content.updated, so de-duplicate."},
-	{EventPurchaseCompleted, "A one-time purchase was created as, or changed to, completed."},
-	{EventCourseEnrolled, "A learner enrolled in a course."},
-	{EventCourseCompleted, "A learner finished a course (the enrollment's completed_at was set)."},
-	{EventTestimonialSubmitted, "A testimonial was submitted."},
-	{EventNewsletterSubscribe, "Someone subscribed to the newsletter."},
+	{Name: EventContentCreated, Description: "A post, project or custom page was created."},
+	{Name: EventContentUpdated, Description: "A post, project or custom page was updated."},
+	{Name: EventContentDeleted, Description: "A post, project or custom page was deleted."},
+	{Name: EventContentPublished, Description: "A post, project or custom page was updated and is not a draft; fires together with content.updated, so de-duplicate."},
+	{Name: EventPurchaseCompleted, Description: "A one-time purchase was created as, or changed to, completed.", PersonalData: true},
+	{Name: EventCourseEnrolled, Description: "A learner enrolled in a course.", PersonalData: true},
+	{Name: EventCourseCompleted, Description: "A learner finished a course (the enrollment's completed_at was set).", PersonalData: true},
+	{Name: EventTestimonialSubmitted, Description: "A testimonial was submitted.", PersonalData: true},
+	{Name: EventNewsletterSubscribe, Description: "Someone subscribed to the newsletter.", PersonalData: true},
 }
 
 // EventTypes returns the nine event types in the spec's order.
@@ -51,7 +55,23 @@ func EventTypes() []EventType { return slices.Clone(eventTypes) }
 
 // KnownEvent reports whether name is one of the nine event names.
 func KnownEvent(name string) bool {
-	return slices.ContainsFunc(eventTypes, func(t EventType) bool { return t.Name == name })
+	_, ok := eventType(name)
+	return ok
+}
+
+// PersonalData reports whether the events of name carry personal data; false for an unknown
+// name.
+func PersonalData(name string) bool {
+	t, _ := eventType(name)
+	return t.PersonalData
+}
+
+func eventType(name string) (EventType, bool) {
+	i := slices.IndexFunc(eventTypes, func(t EventType) bool { return t.Name == name })
+	if i < 0 {
+		return EventType{}, false
+	}
+	return eventTypes[i], true
 }
 
 // The data object of each event: the spec's "main data fields", always with the record's id

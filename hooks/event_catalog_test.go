@@ -1,6 +1,7 @@
 package hooks_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/creator-content-api/server/hooks"
@@ -28,5 +29,22 @@ func TestEventCatalogMatchesTheSchema(t *testing.T) {
 		if hooks.KnownEvent(name) {
 			t.Errorf("KnownEvent(%q) = true", name)
 		}
+	}
+}
+
+// TestPersonalDataEvents: the events whose data carry an e-mail address or a name are marked,
+// and only they; an unknown name is not.
+func TestPersonalDataEvents(t *testing.T) {
+	t.Parallel()
+	personal := []string{hooks.EventPurchaseCompleted, hooks.EventCourseEnrolled, hooks.EventCourseCompleted,
+		hooks.EventTestimonialSubmitted, hooks.EventNewsletterSubscribe}
+	for _, et := range hooks.EventTypes() {
+		want := slices.Contains(personal, et.Name)
+		if et.PersonalData != want || hooks.PersonalData(et.Name) != want {
+			t.Errorf("%s: PersonalData %v / %v, want %v", et.Name, et.PersonalData, hooks.PersonalData(et.Name), want)
+		}
+	}
+	if hooks.PersonalData("nope") || hooks.PersonalData(hooks.EventPing) {
+		t.Error("an unknown event is marked as personal data")
 	}
 }

@@ -66,19 +66,35 @@ func contentEvents(kind change, rec *core.Record) []event {
 	}
 }
 
-// enrollmentEvents: course.enrolled on create; course.completed when completed_at goes from
-// empty to set (on create too, for an enrollment imported as already completed).
+// completionAnnounced is the enrollments' hidden flag that course.completed has fired.
+const completionAnnounced = "completion_announced"
+
+// enrollmentEvents: course.enrolled on create; course.completed the first time completed_at is
+// set (on create too, for an enrollment imported as already completed), once per enrollment:
+// clearing completed_at and setting it again does not fire it again (markCompletion keeps the
+// flag).
 func enrollmentEvents(kind change, rec, before *core.Record) []event {
 	var evs []event
 	if kind == changeCreate {
 		evs = append(evs, event{EventCourseEnrolled, enrollmentData(rec)})
 	}
 	completedNow := !rec.GetDateTime("completed_at").IsZero()
-	completedBefore := before != nil && !before.GetDateTime("completed_at").IsZero()
-	if kind != changeDelete && completedNow && !completedBefore {
+	announcedBefore := before != nil && before.GetBool(completionAnnounced)
+	if kind != changeDelete && completedNow && !announcedBefore {
 		evs = append(evs, event{EventCourseCompleted, completionData(rec)})
 	}
 	return evs
+}
+
+// markCompletion sets the flag on a completed enrollment before it is written, so the flag and
+// the course.completed event commit together; a flag once set stays set, whatever a writer sends.
+func markCompletion(rec, before *core.Record) {
+	if rec.Collection().Name != pb_migrations.Enrollments {
+		return
+	}
+	if !rec.GetDateTime("completed_at").IsZero() || (before != nil && before.GetBool(completionAnnounced)) {
+		rec.Set(completionAnnounced, true)
+	}
 }
 
 func onCreate(kind change, name string, data func(*core.Record) map[string]any, rec *core.Record) []event {

@@ -58,6 +58,9 @@ func (o *outbox) handler(kind change) func(e *core.RecordEvent) error {
 				}
 				before = prior
 			}
+			if kind != changeDelete {
+				markCompletion(e.Record, before)
+			}
 			if err := e.Next(); err != nil {
 				return err
 			}

@@ -141,6 +141,16 @@ func TestEventsFromGoSaves(t *testing.T) {
 		{"completed_at set again", func(t *testing.T) *core.Record {
 			return update(t, app, enrollment, map[string]any{"completed_at": completedAt.Add(time.Hour)})
 		}, nil, nil},
+		{"completed_at cleared", func(t *testing.T) *core.Record {
+			return update(t, app, enrollment, map[string]any{"completed_at": ""})
+		}, nil, nil},
+		{"completed_at set after being cleared", func(t *testing.T) *core.Record {
+			return update(t, app, enrollment, map[string]any{"completed_at": completedAt})
+		}, nil, nil},
+		{"writer clears the flag with completed_at", func(t *testing.T) *core.Record {
+			update(t, app, enrollment, map[string]any{"completed_at": "", "completion_announced": false})
+			return update(t, app, enrollment, map[string]any{"completed_at": completedAt})
+		}, nil, nil},
 		{"testimonial submitted", func(t *testing.T) *core.Record {
 			testimonial = create(t, app, pb_migrations.Testimonials, map[string]any{"name": "Ada", "email": "ada@example.com",
 				"company": "Engines Ltd", "role": "CTO", "body": "Great."})

@@ -3,7 +3,8 @@
 // webhook events and their deliveries are written in the same transaction as the change
 // (posts, projects, pages, purchases, enrollments, testimonials, newsletter_subscribers),
 // then pushed by a background dispatcher with retries, and pruned after 7 days by the cron
-// job ccaWebhookPrune.
+// job ccaWebhookPrune. Every save of a webhook subscription keeps the registration rules, and
+// revoking an API key switches off the subscriptions it registered.
 package hooks
 
 import (

@@ -9,33 +9,18 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 	"github.com/pocketbase/pocketbase/tools/types"
 
-	"github.com/creator-content-api/server/hooks/webhook"
 	"github.com/creator-content-api/server/pb_migrations"
 )
 
 // errSwitchedOff is the last_error of the deliveries a switch-off ends.
 const errSwitchedOff = "subscription switched off"
 
-// bindSubscriptionState keeps a subscription's rules whoever writes it (our admin API, the
-// dashboard, the dispatcher): a new one without a secret gets one; re-enabling resets
-// failure_count and disabled_reason; switching off fails its pending deliveries in the same
-// transaction, so nothing more is pushed to it (the owner can redeliver them one by one after
-// re-enabling).
+// bindSubscriptionState keeps a subscription's state whoever writes it (our admin API, the
+// dashboard, the dispatcher, a key's revocation): re-enabling resets failure_count and
+// disabled_reason; switching off fails its pending deliveries in the same transaction, so
+// nothing more is pushed to it (the owner can redeliver them one by one after re-enabling).
+// What a subscription may hold is bindSubscriptionRules'.
 func bindSubscriptionState(app core.App, now func() time.Time) {
-	// A subscription made in the dashboard without a secret gets one, as a registration does.
-	app.OnRecordCreate(pb_migrations.WebhookSubscriptions).Bind(&hook.Handler[*core.RecordEvent]{
-		Id: "cca.webhooks.subscriptionSecret",
-		Func: func(e *core.RecordEvent) error {
-			if e.Record.GetString("secret") == "" {
-				secret, err := webhook.NewSecret()
-				if err != nil {
-					return err
-				}
-				e.Record.Set("secret", secret)
-			}
-			return e.Next()
-		},
-	})
 	app.OnRecordUpdateExecute(pb_migrations.WebhookSubscriptions).Bind(&hook.Handler[*core.RecordEvent]{
 		Id: "cca.webhooks.subscriptionState",
 		Func: func(e *core.RecordEvent) error {

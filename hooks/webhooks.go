@@ -35,12 +35,14 @@ type Webhooks struct {
 	d   *dispatcher
 }
 
-// bindWebhooks wires the outbox hooks, the subscription state hook, the dispatcher and the
-// prune job.
+// bindWebhooks wires the outbox hooks, the subscription rules and state hooks, the key
+// revocation hook, the dispatcher and the prune job.
 func bindWebhooks(app core.App, cfg Config) *Webhooks {
 	w := &Webhooks{app: app, cfg: cfg, d: newDispatcher(app, cfg)}
 	(&outbox{now: cfg.Now, kick: w.d.kick}).bind(app)
+	bindSubscriptionRules(app)
 	bindSubscriptionState(app, cfg.Now)
+	bindKeyRevocation(app)
 	bindPrune(app, w.Prune)
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Id: "cca.webhooks.dispatcher",

@@ -4,6 +4,7 @@ import (
 	"database/sql"
 	"errors"
 	"net/http"
+	"slices"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -21,7 +22,7 @@ const (
 )
 
 // subscriptionFields are a subscription as the owner sees it (never its secret).
-var subscriptionFields = []string{"id", "url", "events", "enabled", "description", "failure_count", "disabled_reason", "created", "updated"}
+var subscriptionFields = []string{"id", "url", "events", "enabled", "description", "failure_count", "disabled_reason", "api_key", "created", "updated"}
 
 // subscriptionPatch is the body of PATCH /api/admin/webhooks/{id}.
 type subscriptionPatch struct {
@@ -36,16 +37,20 @@ func listSubscriptions(e *core.RequestEvent) error {
 	if err != nil {
 		return apierr.Internal(err)
 	}
+	names, err := keyNames(e.App, recs)
+	if err != nil {
+		return apierr.Internal(err)
+	}
 	out := make([]map[string]any, 0, len(recs))
 	for _, r := range recs {
-		out = append(out, subscriptionView(e.App, r))
+		out = append(out, subscriptionView(e.App, r, names))
 	}
 	return writeJSON(e, http.StatusOK, map[string]any{"data": out})
 }
 
-// updateSubscription answers PATCH /api/admin/webhooks/{id}. Re-enabling resets failure_count
-// and disabled_reason; switching off ends the pending deliveries (both done by the hooks, so
-// the dashboard behaves the same).
+// updateSubscription answers PATCH /api/admin/webhooks/{id}. The subscription rules apply,
+// re-enabling resets failure_count and disabled_reason, and switching off ends the pending
+// deliveries: all done by the hooks, so the dashboard behaves the same.
 func updateSubscription(e *core.RequestEvent) error {
 	var b subscriptionPatch
 	if err := decodeStrict(e, &b); err != nil {
@@ -56,18 +61,12 @@ func updateSubscription(e *core.RequestEvent) error {
 		return err
 	}
 	if b.Events != nil {
-		events, err := webhookEvents(b.Events)
-		if err != nil {
+		if err := setEvents(sub, *b.Events); err != nil {
 			return err
 		}
-		sub.Set("events", events)
 	}
 	if b.Description != nil {
-		description, err := webhookDescription(b.Description)
-		if err != nil {
-			return err
-		}
-		sub.Set("description", description)
+		sub.Set("description", *b.Description)
 	}
 	if b.Enabled != nil {
 		sub.Set("enabled", *b.Enabled)
@@ -75,7 +74,11 @@ func updateSubscription(e *core.RequestEvent) error {
 	if err := e.App.Save(sub); err != nil {
 		return webhookSaveError(err)
 	}
-	return writeJSON(e, http.StatusOK, map[string]any{"data": subscriptionView(e.App, sub)})
+	names, err := keyNames(e.App, []*core.Record{sub})
+	if err != nil {
+		return apierr.Internal(err)
+	}
+	return writeJSON(e, http.StatusOK, map[string]any{"data": subscriptionView(e.App, sub, names)})
 }
 
 // deleteSubscription answers DELETE /api/admin/webhooks/{id}: 204; its deliveries go with it.
@@ -168,11 +171,40 @@ func findSubscription(e *core.RequestEvent) (*core.Record, error) {
 }
 
 // subscriptionView is the owner's view of a subscription; disabled_reason is null unless the
-// service switched it off.
-func subscriptionView(app core.App, sub *core.Record) map[string]any {
+// service switched it off; api_key is null when the owner made it, and api_key_name is the
+// name of that key (from names, see keyNames), null once it is revoked.
+func subscriptionView(app core.App, sub *core.Record, names map[string]string) map[string]any {
 	v := recordView(app, sub, subscriptionFields)
 	v["disabled_reason"] = nullableString(sub.GetString("disabled_reason"))
+	key := sub.GetString("api_key")
+	v["api_key"] = nullableString(key)
+	v["api_key_name"] = nil
+	if name, ok := names[key]; ok {
+		v["api_key_name"] = name
+	}
 	return v
+}
+
+// keyNames maps the ids of the keys that registered subs, those not revoked, to their names.
+func keyNames(app core.App, subs []*core.Record) (map[string]string, error) {
+	var ids []string
+	for _, s := range subs {
+		if id := s.GetString("api_key"); id != "" && !slices.Contains(ids, id) {
+			ids = append(ids, id)
+		}
+	}
+	names := make(map[string]string, len(ids))
+	if len(ids) == 0 {
+		return names, nil
+	}
+	keys, err := app.FindRecordsByIds(pb_migrations.APIKeys, ids)
+	if err != nil {
+		return nil, err
+	}
+	for _, k := range keys {
+		names[k.Id] = k.GetString("name")
+	}
+	return names, nil
 }
 
 // deliveryFields are the delivery fields shown as stored (empty dates as null).

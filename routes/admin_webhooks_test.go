@@ -235,6 +235,57 @@ func TestAdminWebhooks(t *testing.T) {
 	})
 }
 
+// TestAdminWebhooksShowTheRegisteringKey: the owner's list names the key that registered each
+// subscription, null for the owner's own; after a revoke the id stays and the name goes.
+func TestAdminWebhooksShowTheRegisteringKey(t *testing.T) {
+	h := apitest.New(t, apitest.Options{})
+	token := h.SuperuserToken()
+	name := "CRM sync"
+	key, keyID := h.CreateKeyWith(apikey.Fields{Name: &name, Scopes: &[]string{apikey.ScopeWriteWebhooks}})
+	for _, req := range []apitest.Request{
+		{Method: http.MethodPost, Path: "/api/v2/webhooks", Headers: apitest.Bearer(key), Body: map[string]any{"url": "https://1.1.1.1/key"}},
+		{Method: http.MethodPost, Path: "/api/admin/webhooks", Headers: owner(token), Body: map[string]any{"url": "https://1.1.1.1/owner"}},
+	} {
+		if res := h.Do(req); res.Status != http.StatusCreated {
+			t.Fatalf("%s: %d %s", req.Path, res.Status, res.Body)
+		}
+	}
+	byURL := func() map[string]map[string]any {
+		res := h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/admin/webhooks", Headers: owner(token)})
+		if res.Status != http.StatusOK {
+			t.Fatalf("list: %d %s", res.Status, res.Body)
+		}
+		out := map[string]map[string]any{}
+		for _, s := range res.JSON(t)["data"].([]any) {
+			sub := s.(map[string]any)
+			out[sub["url"].(string)] = sub
+		}
+		return out
+	}
+	for _, step := range []struct {
+		name     string
+		keyName  any
+		keyState any // enabled of the key's subscription
+	}{
+		{"before the revoke", name, true},
+		{"after the revoke", nil, false},
+	} {
+		if step.keyName == nil {
+			if res := h.Do(apitest.Request{Method: http.MethodDelete, Path: "/api/admin/api-keys/" + keyID, Headers: owner(token)}); res.Status != http.StatusNoContent {
+				t.Fatalf("revoke: %d %s", res.Status, res.Body)
+			}
+		}
+		subs := byURL()
+		k, o := subs["https://1.1.1.1/key"], subs["https://1.1.1.1/owner"]
+		if k["api_key"] != keyID || k["api_key_name"] != step.keyName || k["enabled"] != step.keyState {
+			t.Errorf("%s: the key's subscription %v", step.name, k)
+		}
+		if o["api_key"] != nil || o["api_key_name"] != nil || o["enabled"] != true {
+			t.Errorf("%s: the owner's subscription %v", step.name, o)
+		}
+	}
+}
+
 type endpoint struct{ method, path string }
 
 func webhookAdminEndpoints(subID string) []endpoint {

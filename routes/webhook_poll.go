@@ -14,6 +14,7 @@ import (
 	"github.com/creator-content-api/server/hooks/webhook"
 	"github.com/creator-content-api/server/pb_migrations"
 	"github.com/creator-content-api/server/routes/apierr"
+	"github.com/creator-content-api/server/routes/apikey"
 	"github.com/creator-content-api/server/routes/cursor"
 )
 
@@ -52,7 +53,8 @@ type pollQuery struct {
 }
 
 // pollEvents answers GET /api/v1/webhooks/poll/{event}: the events of the last 7 days, newest
-// first, or oldest first from `since`; `cursor` continues in the order it was made in.
+// first, or oldest first from `since`; `cursor` continues in the order it was made in. Events
+// with personal data are for server keys only.
 func (a *API) pollEvents(e *core.RequestEvent) error {
 	p, err := a.readPollQuery(e)
 	if err != nil {
@@ -86,6 +88,9 @@ func (a *API) readPollQuery(e *core.RequestEvent) (pollQuery, error) {
 	p := pollQuery{event: e.Request.PathValue("event"), order: pollNewestFirst}
 	if !hooks.KnownEvent(p.event) {
 		return p, apierr.NotFound()
+	}
+	if hooks.PersonalData(p.event) && !serverKey(authenticatedKey(e)) {
+		return p, apierr.Forbidden(apierr.CodeInsufficientScope, "events with personal data can be polled only by a server key (one without allowed origins)")
 	}
 	q := e.Request.URL.Query()
 	var err error
@@ -125,6 +130,10 @@ func (a *API) readPollQuery(e *core.RequestEvent) (pollQuery, error) {
 	}
 	return p, nil
 }
+
+// serverKey reports whether k is a server key: one without allowed origins. A browser key
+// (with allowed origins) ships in a site's pages, so whoever reads them holds it.
+func serverKey(k *apikey.Key) bool { return k != nil && len(k.AllowedOrigins) == 0 }
 
 // latestStored is the latest instant the record layout (four-digit years) holds. An RFC 3339
 // since can be later: "9999-12-31T23:59:59-01:00" is in the year 10000 UTC.

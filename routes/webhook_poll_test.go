@@ -101,6 +101,9 @@ func TestWebhookEventTypes(t *testing.T) {
 		if et["description"] == "" {
 			t.Errorf("%v has no description", et["name"])
 		}
+		if want := slices.Contains(personalDataEvents, et["name"].(string)); et["personal_data"] != want {
+			t.Errorf("%v: personal_data %v, want %v", et["name"], et["personal_data"], want)
+		}
 		names = append(names, et["name"].(string))
 	}
 	if !slices.Equal(names, pb_migrations.EventNames) {
@@ -112,6 +115,44 @@ func TestWebhookEventTypes(t *testing.T) {
 	other, _ := h.CreateKey(apikey.ScopeReadContent)
 	if res := h.Get("/api/v1/webhooks/events", other); res.Status != http.StatusForbidden || res.ErrorCode() != "insufficient_scope" {
 		t.Fatalf("with read:content: %d %s", res.Status, res.Body)
+	}
+}
+
+// personalDataEvents are the events whose data carry an e-mail address or a name.
+var personalDataEvents = []string{hooks.EventPurchaseCompleted, hooks.EventCourseEnrolled, hooks.EventCourseCompleted,
+	hooks.EventTestimonialSubmitted, hooks.EventNewsletterSubscribe}
+
+// TestPollPersonalDataNeedsAServerKey: a browser key (one with allowed origins, public by
+// nature) polls content events only; a server key polls every event.
+func TestPollPersonalDataNeedsAServerKey(t *testing.T) {
+	h := apitest.New(t, apitest.Options{})
+	const origin = "https://site.example"
+	browser, _ := h.CreateKeyWith(apikey.Fields{Scopes: &[]string{apikey.ScopeRead}, AllowedOrigins: &[]string{origin}})
+	server, _ := h.CreateKey(apikey.ScopeRead)
+	keys := []struct {
+		name    string
+		headers map[string]string
+		server  bool
+	}{
+		{"browser key", map[string]string{"Authorization": "Bearer " + browser, "Origin": origin}, false},
+		{"server key", apitest.Bearer(server), true},
+	}
+	for _, event := range pb_migrations.EventNames {
+		for _, k := range keys {
+			t.Run(k.name+" "+event, func(t *testing.T) {
+				res := h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/v1/webhooks/poll/" + event, Headers: k.headers})
+				if k.server || !slices.Contains(personalDataEvents, event) {
+					if res.Status != http.StatusOK {
+						t.Fatalf("%d %s", res.Status, res.Body)
+					}
+					return
+				}
+				const msg = "events with personal data can be polled only by a server key (one without allowed origins)"
+				if res.Status != http.StatusForbidden || res.ErrorCode() != "insufficient_scope" || !strings.Contains(string(res.Body), msg) {
+					t.Fatalf("%d %s", res.Status, res.Body)
+				}
+			})
+		}
 	}
 }
 
@@ -210,15 +251,18 @@ func TestPoll(t *testing.T) {
 	})
 }
 
+// pollFrom polls content.created with key from the i-th of many client IPs, so that only the
+// per-key cap can stop the polls.
+func pollFrom(h *apitest.Harness, key string, i int) *apitest.Response {
+	return h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/v1/webhooks/poll/content.created",
+		Headers: apitest.Bearer(key), RemoteAddr: fmt.Sprintf("198.51.100.%d:1234", i+1)})
+}
+
 func TestPollCap(t *testing.T) {
 	rl := routes.DefaultRateLimits()
 	h := apitest.New(t, apitest.Options{RateLimits: &rl})
 	key, _ := h.CreateKey(apikey.ScopeRead)
-	get := func(i int) *apitest.Response {
-		// A new client IP each time: only the per-key cap can stop these.
-		return h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/v1/webhooks/poll/content.created",
-			Headers: apitest.Bearer(key), RemoteAddr: fmt.Sprintf("198.51.100.%d:1234", i+1)})
-	}
+	get := func(i int) *apitest.Response { return pollFrom(h, key, i) }
 	for i := range rl.Poll.Burst {
 		res := get(i)
 		if res.Status != http.StatusOK {
@@ -242,6 +286,33 @@ func TestPollCap(t *testing.T) {
 	if res := h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/v1/webhooks/poll/content.created",
 		Headers: apitest.Bearer(other), RemoteAddr: "198.51.100.200:1"}); res.Status != http.StatusOK {
 		t.Fatalf("another key: %d", res.Status)
+	}
+}
+
+// The spec's poll cap is 20 polls in any 60 seconds with no burst on top: polls spread over
+// the first minute use it up, and the next is allowed only when the oldest is 60 s old.
+func TestPollCapIsASlidingMinute(t *testing.T) {
+	rl := routes.DefaultRateLimits()
+	h := apitest.New(t, apitest.Options{RateLimits: &rl})
+	key, _ := h.CreateKey(apikey.ScopeRead)
+	get := func(i int) *apitest.Response { return pollFrom(h, key, i) }
+	for i := range 20 {
+		if res := get(i); res.Status != http.StatusOK {
+			t.Fatalf("poll %d at %v: %d %s", i+1, h.Clock.Now(), res.Status, res.Body)
+		}
+		h.Clock.Advance(2 * time.Second) // 20 polls over the first 40 s: a bucket would have refilled 13
+	}
+	h.Clock.Advance(19 * time.Second) // 59 s after the first
+	res := get(20)
+	if res.Status != http.StatusTooManyRequests || res.Header.Get("Retry-After") != "1" {
+		t.Fatalf("the 21st poll within 60 s: %d Retry-After %q %s", res.Status, res.Header.Get("Retry-After"), res.Body)
+	}
+	h.Clock.Advance(time.Second)
+	if res := get(21); res.Status != http.StatusOK || res.Header.Get("X-RateLimit-Remaining") != "0" {
+		t.Fatalf("60 s after the first poll: %d remaining %q", res.Status, res.Header.Get("X-RateLimit-Remaining"))
+	}
+	if res := get(22); res.Status != http.StatusTooManyRequests {
+		t.Fatalf("the second poll is still in the window: %d", res.Status)
 	}
 }
 

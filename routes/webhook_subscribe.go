@@ -1,22 +1,14 @@
 package routes
 
 import (
-	"errors"
-	"fmt"
 	"net/http"
-	"slices"
-	"unicode/utf8"
 
 	"github.com/pocketbase/pocketbase/core"
 
 	"github.com/creator-content-api/server/hooks"
-	"github.com/creator-content-api/server/hooks/webhook"
 	"github.com/creator-content-api/server/pb_migrations"
 	"github.com/creator-content-api/server/routes/apierr"
 )
-
-// maxWebhookDescription is the longest description, in characters (the schema's limit).
-const maxWebhookDescription = 500
 
 // registeredFields are the fields of the 201 answer to a registration (plus the secret).
 var registeredFields = []string{"id", "url", "events", "enabled", "description", "created"}
@@ -48,90 +40,58 @@ func adminSubscribe(e *core.RequestEvent) error {
 	return writeJSON(e, http.StatusCreated, map[string]any{"data": view})
 }
 
-// createSubscription validates the body and stores the subscription. The URL must be https
-// and public unless the site allows private webhooks; it is checked again at every delivery.
+// createSubscription stores the subscription of the body. The rules (an https, public URL
+// unless the site allows private webhooks, known events, a fresh signing secret) are the
+// hooks' and run on every save of a subscription (hooks/subscription_rules.go); a refusal is
+// a 400 naming the field. A subscription made with an API key remembers the key.
 func createSubscription(e *core.RequestEvent) (map[string]any, error) {
 	var b subscribeBody
 	if err := decodeStrict(e, &b); err != nil {
 		return nil, err
-	}
-	if b.URL == nil || *b.URL == "" {
-		return nil, apierr.InvalidField("url", "is required")
-	}
-	events, err := webhookEvents(b.Events)
-	if err != nil {
-		return nil, err
-	}
-	description, err := webhookDescription(b.Description)
-	if err != nil {
-		return nil, err
-	}
-	allowPrivate, err := hooks.AllowPrivateWebhooks(e.App)
-	if err != nil {
-		return nil, apierr.Internal(err)
-	}
-	if err := webhook.ValidateURL(*b.URL, allowPrivate); err != nil {
-		var urlErr *webhook.URLError
-		if errors.As(err, &urlErr) {
-			ae := apierr.InvalidField("url", urlErr.Error())
-			ae.Cause = urlErr
-			return nil, ae
-		}
-		return nil, apierr.Internal(err)
-	}
-	secret, err := webhook.NewSecret()
-	if err != nil {
-		return nil, apierr.Internal(err)
 	}
 	col, err := e.App.FindCachedCollectionByNameOrId(pb_migrations.WebhookSubscriptions)
 	if err != nil {
 		return nil, apierr.NotProvisioned(err)
 	}
 	rec := core.NewRecord(col)
-	rec.Set("url", *b.URL)
-	rec.Set("events", events)
-	rec.Set("description", description)
-	rec.Set("secret", secret)
+	rec.Set("url", valueOr(b.URL, ""))
+	if err := setEvents(rec, valueOr(b.Events, []string{})); err != nil { // none means all events
+		return nil, err
+	}
+	rec.Set("description", valueOr(b.Description, ""))
 	rec.Set("enabled", true)
 	rec.Set("failure_count", 0)
+	if k := authenticatedKey(e); k != nil {
+		rec.Set("api_key", k.ID)
+	}
 	if err := e.App.Save(rec); err != nil {
 		return nil, webhookSaveError(err)
 	}
 	view := recordView(e.App, rec, registeredFields)
-	view["secret"] = secret
+	view["secret"] = rec.GetString("secret")
 	return view, nil
 }
 
-// webhookEvents validates a body's events: each one of the nine, duplicates dropped; absent,
-// null or empty means all events and is stored as [].
-func webhookEvents(in *[]string) ([]string, error) {
-	if in == nil {
-		return []string{}, nil
+// setEvents sets the events of a body on sub, checking them first: the record would drop an
+// empty name silently.
+func setEvents(sub *core.Record, events []string) error {
+	if err := hooks.ValidateEvents(events); err != nil {
+		return webhookSaveError(err)
 	}
-	out := make([]string, 0, len(*in))
-	for _, name := range *in {
-		if !hooks.KnownEvent(name) {
-			return nil, apierr.InvalidField("events", fmt.Sprintf("unknown event %q (GET /api/v1/webhooks/events lists them)", name))
-		}
-		if !slices.Contains(out, name) {
-			out = append(out, name)
-		}
-	}
-	return out, nil
+	sub.Set("events", events)
+	return nil
 }
 
-// webhookDescription validates a body's description: at most 500 characters.
-func webhookDescription(in *string) (string, error) {
-	if in == nil {
-		return "", nil
+// valueOr is *p, or def when p is nil (the member was absent or null).
+func valueOr[T any](p *T, def T) T {
+	if p == nil {
+		return def
 	}
-	if utf8.RuneCountInString(*in) > maxWebhookDescription {
-		return "", apierr.InvalidField("description", fmt.Sprintf("must be at most %d characters", maxWebhookDescription))
-	}
-	return *in, nil
+	return *p
 }
 
-// webhookSaveError turns a failed save into a 400 naming the field, or a 500.
+// webhookSaveError turns a subscription the rules refused into a 400 naming the field, and
+// any other failure into a 500.
 func webhookSaveError(err error) error {
 	if ae, ok := apierr.FromValidation(err); ok {
 		return ae

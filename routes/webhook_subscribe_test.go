@@ -36,9 +36,9 @@ func TestRegisterWebhook(t *testing.T) {
 	rl := routes.DefaultRateLimits()
 	h := apitest.New(t, apitest.Options{RateLimits: &rl})
 	r := &registrar{h: h}
-	key, _ := h.CreateKey(apikey.ScopeWriteWebhooks)
+	key, keyID := h.CreateKey(apikey.ScopeWriteWebhooks)
 
-	t.Run("created with its secret shown once", func(t *testing.T) {
+	t.Run("created with its secret shown once, remembering the key", func(t *testing.T) {
 		res := r.post(key, map[string]any{"url": "https://1.1.1.1/hook",
 			"events": []string{"content.created", "purchase.completed", "content.created"}, "description": "CRM sync"}, "")
 		if res.Status != http.StatusCreated || res.Header.Get("Cache-Control") != "no-store" {
@@ -56,7 +56,7 @@ func TestRegisterWebhook(t *testing.T) {
 			}
 		}
 		rec, err := h.App.FindRecordById(pb_migrations.WebhookSubscriptions, body["id"].(string))
-		if err != nil || rec.GetString("secret") != secret || rec.GetInt("failure_count") != 0 {
+		if err != nil || rec.GetString("secret") != secret || rec.GetInt("failure_count") != 0 || rec.GetString("api_key") != keyID {
 			t.Fatalf("stored %v, %v", rec, err)
 		}
 		list := h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/admin/webhooks", Headers: owner(h.SuperuserToken())})

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/tls"
 	"errors"
+	"fmt"
 	"net"
 	"net/http"
 	"net/netip"
@@ -32,10 +33,19 @@ var (
 	// ErrURLInvalid: the URL is malformed or not allowed in form (scheme,
 	// user info, fragment, length).
 	ErrURLInvalid = errors.New("invalid webhook URL")
-	// ErrURLNotPublic: the host is, or resolves to, a loopback, private,
-	// link-local or otherwise non-public address.
+	// ErrURLNotPublic: the host is a loopback, private, link-local or
+	// otherwise non-public address. As the cause of ErrURLHostRefused: the
+	// name resolves to one.
 	ErrURLNotPublic = errors.New("webhook URL is not a public address")
-	// ErrURLUnresolvable: the host has no address, or the lookup failed.
+	// ErrURLHostRefused: the host is a name that does not resolve, resolves
+	// to nothing usable, or resolves to a non-public address. One kind and
+	// one message for all of them: answers that told them apart would let
+	// whoever registers URLs map the internal DNS (which names exist inside,
+	// and which point into the private network). The cause, for logs, is
+	// ErrURLUnresolvable or ErrURLNotPublic.
+	ErrURLHostRefused = errors.New("webhook URL host is refused")
+	// ErrURLUnresolvable is the cause inside ErrURLHostRefused when the
+	// name has no usable address or the lookup failed.
 	ErrURLUnresolvable = errors.New("webhook URL host could not be resolved")
 )
 
@@ -43,7 +53,7 @@ var (
 // message (Kind plus a short Reason, no resolver or network internals); the
 // private Cause is kept for logs and errors.As.
 type URLError struct {
-	// Kind is one of ErrURLInvalid, ErrURLNotPublic, ErrURLUnresolvable.
+	// Kind is one of ErrURLInvalid, ErrURLNotPublic, ErrURLHostRefused.
 	Kind error
 	// Reason says what is wrong, in words a client can act on.
 	Reason string
@@ -246,24 +256,28 @@ func ValidateURLWith(ctx context.Context, r Resolver, raw string, allowPrivate b
 	}
 	addrs, err := r.LookupIPAddr(ctx, host)
 	if err != nil {
-		return &URLError{Kind: ErrURLUnresolvable, Reason: "lookup of " + host + " failed", Cause: err}
+		return hostRefused(host, fmt.Errorf("%w: lookup failed: %w", ErrURLUnresolvable, err))
 	}
 	if len(addrs) == 0 {
-		return &URLError{Kind: ErrURLUnresolvable, Reason: host + " has no address"}
+		return hostRefused(host, fmt.Errorf("%w: no address", ErrURLUnresolvable))
 	}
 	for _, a := range addrs {
 		ip, ok := netip.AddrFromSlice(a.IP)
 		if !ok {
-			return &URLError{Kind: ErrURLUnresolvable, Reason: host + " resolved to an unusable address"}
+			return hostRefused(host, fmt.Errorf("%w: unusable address %v", ErrURLUnresolvable, a.IP))
 		}
 		ip = ip.Unmap() // IPv4 answers come as 16-byte slices; the dialer treats them as IPv4
 		if err := guardian.SafeAddr(ip); err != nil {
-			// The address itself is not shown: it would map the private
-			// network to whoever registers names pointing into it.
-			return &URLError{Kind: ErrURLNotPublic, Reason: host + " resolves to " + addrKind(ip) + " address", Cause: err}
+			return hostRefused(host, fmt.Errorf("%w: resolves to %s, %s address: %w", ErrURLNotPublic, ip, addrKind(ip), err))
 		}
 	}
 	return nil
+}
+
+// hostRefused is the refusal of a name, the same whatever went wrong (see
+// ErrURLHostRefused); what did is only in the cause.
+func hostRefused(host string, cause error) error {
+	return &URLError{Kind: ErrURLHostRefused, Reason: host + " must exist in public DNS and resolve only to public addresses", Cause: cause}
 }
 
 // addrKind names the class of a non-public address, with its article.

@@ -73,16 +73,16 @@ func TestValidateURL(t *testing.T) {
 		{"https unspecified", "https://0.0.0.0", false, ErrURLNotPublic},
 		{"https mapped loopback literal", "https://[::ffff:127.0.0.1]", false, ErrURLNotPublic},
 		{"https IPv6 link-local with zone", "https://[fe80::1%25eth0]", false, ErrURLNotPublic},
-		{"name resolving to loopback", "https://localhost.attacker.x/hook", false, ErrURLNotPublic},
-		{"name resolving to IPv6 loopback", "https://v6loop.attacker.x", false, ErrURLNotPublic},
-		{"name resolving to metadata", "https://metadata.attacker.x", false, ErrURLNotPublic},
-		{"name resolving to private", "https://intranet.attacker.x", false, ErrURLNotPublic},
-		{"name resolving to shared address space", "https://cgnat.attacker.x", false, ErrURLNotPublic},
-		{"name with one private address among public", "https://mixed.attacker.x", false, ErrURLNotPublic},
-		{"name resolving to mapped loopback", "https://mapped.attacker.x", false, ErrURLNotPublic},
-		{"name resolving to unique local IPv6", "https://ula.attacker.x", false, ErrURLNotPublic},
-		{"unknown name", "https://nxdomain.attacker.x", false, ErrURLUnresolvable},
-		{"name without addresses", "https://empty.attacker.x", false, ErrURLUnresolvable},
+		{"name resolving to loopback", "https://localhost.attacker.x/hook", false, ErrURLHostRefused},
+		{"name resolving to IPv6 loopback", "https://v6loop.attacker.x", false, ErrURLHostRefused},
+		{"name resolving to metadata", "https://metadata.attacker.x", false, ErrURLHostRefused},
+		{"name resolving to private", "https://intranet.attacker.x", false, ErrURLHostRefused},
+		{"name resolving to shared address space", "https://cgnat.attacker.x", false, ErrURLHostRefused},
+		{"name with one private address among public", "https://mixed.attacker.x", false, ErrURLHostRefused},
+		{"name resolving to mapped loopback", "https://mapped.attacker.x", false, ErrURLHostRefused},
+		{"name resolving to unique local IPv6", "https://ula.attacker.x", false, ErrURLHostRefused},
+		{"unknown name", "https://nxdomain.attacker.x", false, ErrURLHostRefused},
+		{"name without addresses", "https://empty.attacker.x", false, ErrURLHostRefused},
 
 		// Malformed or disallowed form.
 		{"ftp", "ftp://example.com/hook", false, ErrURLInvalid},
@@ -158,10 +158,10 @@ func TestValidateURLMessages(t *testing.T) {
 		{"https://127.0.0.1/", "webhook URL is not a public address: 127.0.0.1 is a loopback address"},
 		{"https://10.0.0.1/", "webhook URL is not a public address: 10.0.0.1 is a private address"},
 		{"https://169.254.169.254/", "webhook URL is not a public address: 169.254.169.254 is a link-local address"},
-		{"https://localhost.attacker.x/", "webhook URL is not a public address: localhost.attacker.x resolves to a loopback address"},
+		{"https://localhost.attacker.x/", "webhook URL host is refused: localhost.attacker.x must exist in public DNS and resolve only to public addresses"},
 		{"http://example.com/", "invalid webhook URL: scheme must be https"},
 		{"https://u:p@example.com/", "invalid webhook URL: URL must not contain a user name or password"},
-		{"https://nxdomain.attacker.x/", "webhook URL host could not be resolved: lookup of nxdomain.attacker.x failed"},
+		{"https://nxdomain.attacker.x/", "webhook URL host is refused: nxdomain.attacker.x must exist in public DNS and resolve only to public addresses"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.url, func(t *testing.T) {
@@ -171,7 +171,42 @@ func TestValidateURLMessages(t *testing.T) {
 			}
 		})
 	}
-	// The private cause stays reachable for logs.
+}
+
+// TestValidateURLNamesShareOneMessage: whether a name does not exist, has no address, has an
+// unusable one or points into the private network, the client gets the same message, so
+// registrations cannot map the internal DNS; the cause, for logs, still tells them apart.
+func TestValidateURLNamesShareOneMessage(t *testing.T) {
+	const host = "hooks.example.net"
+	tests := []struct {
+		name      string
+		answer    []string // nil: the name does not exist
+		wantCause error
+	}{
+		{"does not exist", nil, ErrURLUnresolvable},
+		{"no address", []string{}, ErrURLUnresolvable},
+		{"unusable address", []string{"not-an-ip"}, ErrURLUnresolvable},
+		{"private", []string{"10.1.2.3"}, ErrURLNotPublic},
+		{"loopback", []string{"127.0.0.1"}, ErrURLNotPublic},
+		{"public and private", []string{"8.8.8.8", "192.168.1.10"}, ErrURLNotPublic},
+	}
+	const want = "webhook URL host is refused: " + host + " must exist in public DNS and resolve only to public addresses"
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := &fakeResolver{hosts: map[string][]string{}}
+			if tt.answer != nil {
+				r.hosts[host] = tt.answer
+			}
+			err := ValidateURLWith(context.Background(), r, "https://"+host+"/hook", false)
+			if err == nil || err.Error() != want {
+				t.Fatalf("got %v, want %q", err, want)
+			}
+			if !errors.Is(err, ErrURLHostRefused) || !errors.Is(err, tt.wantCause) {
+				t.Errorf("%v: want kind ErrURLHostRefused with cause %v", err, tt.wantCause)
+			}
+		})
+	}
+	// The resolver's own error stays reachable for logs.
 	err := ValidateURLWith(context.Background(), newFakeResolver(), "https://nxdomain.attacker.x/", false)
 	var dnsErr *net.DNSError
 	if !errors.As(err, &dnsErr) {

@@ -13,7 +13,8 @@ import (
 
 // FuzzWebhookURL fuzzes ValidateURLWith with a URL, the answer of a fake resolver (see
 // answerResolver) and allowPrivate. A refusal is always a *URLError of one of the three kinds
-// whose message shows no address the name resolved to. An acceptance means: the URL is at
+// whose message shows no address the name resolved to; once the name was looked up, it is the
+// one message of a refused host, whatever the answer was. An acceptance means: the URL is at
 // most MaxURLLength bytes, parses, is absolute https (or http with allowPrivate) with a host
 // and no user info, fragment, white space or control characters; the delivery client would
 // send to that same host; and unless allowPrivate, the host is a public address, or a name
@@ -63,13 +64,16 @@ func checkRefusal(t *testing.T, err error, r *answerResolver) {
 	if !errors.As(err, &ue) {
 		t.Fatalf("%T %v is not a *URLError", err, err)
 	}
-	if ue.Kind != ErrURLInvalid && ue.Kind != ErrURLNotPublic && ue.Kind != ErrURLUnresolvable {
+	if ue.Kind != ErrURLInvalid && ue.Kind != ErrURLNotPublic && ue.Kind != ErrURLHostRefused {
 		t.Fatalf("kind %v", ue.Kind)
 	}
 	if !errors.Is(err, ue.Kind) {
 		t.Fatalf("%v is not %v", err, ue.Kind)
 	}
 	msg := err.Error()
+	if len(r.hosts) > 0 && msg != hostRefused(r.hosts[0], nil).Error() {
+		t.Fatalf("a looked-up name was refused with %q, which tells the answers apart", msg)
+	}
 	for _, a := range r.addrs {
 		ip, ok := netip.AddrFromSlice(a.IP)
 		if !ok {

@@ -79,6 +79,14 @@ func NewSecret() (string, error) {
 	return SecretPrefix + base64.StdEncoding.EncodeToString(b), nil
 }
 
+// ValidateSecret returns nil for a usable signing secret ("whsec_" and
+// non-empty standard base64, as NewSecret makes), else an error wrapping
+// ErrSecretMalformed.
+func ValidateSecret(secret string) error {
+	_, err := standardKey(secret)
+	return err
+}
+
 // standardKey decodes the Standard Webhooks key out of a secret.
 func standardKey(secret string) ([]byte, error) {
 	enc, ok := strings.CutPrefix(secret, SecretPrefix)

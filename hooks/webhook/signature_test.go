@@ -177,6 +177,7 @@ func TestVerifyHeaderForms(t *testing.T) {
 	}
 }
 
+// TestSignStandardMalformedSecret: a malformed secret neither signs nor validates.
 func TestSignStandardMalformedSecret(t *testing.T) {
 	tests := []struct {
 		name, secret string
@@ -195,6 +196,9 @@ func TestSignStandardMalformedSecret(t *testing.T) {
 			}
 			if got != "" {
 				t.Errorf("signature = %q, want empty", got)
+			}
+			if err := ValidateSecret(tt.secret); !errors.Is(err, ErrSecretMalformed) {
+				t.Errorf("ValidateSecret = %v, want ErrSecretMalformed", err)
 			}
 		})
 	}
@@ -221,6 +225,9 @@ func TestNewSecret(t *testing.T) {
 		seen[s] = true
 		if _, err := SignStandard(s, "dlv_1", time.Unix(0, 0), nil); err != nil {
 			t.Fatalf("a new secret must sign: %v", err)
+		}
+		if err := ValidateSecret(s); err != nil {
+			t.Fatalf("a new secret must validate: %v", err)
 		}
 	}
 }

@@ -41,6 +41,12 @@ function subscriptionState(s) {
   return h('span', { class: 'badge off', text: 'Switched off' });
 }
 
+/** registeredBy names who made the subscription: the owner, or the API key (its id once revoked). */
+function registeredBy(s) {
+  if (!s.api_key) return 'owner';
+  return s.api_key_name ? `API key “${s.api_key_name}”` : `revoked API key ${s.api_key}`;
+}
+
 function subscriptionCard(s, refresh) {
   const titleId = uid('wh-title');
   const resultRegion = h('div', { class: 'test-result', role: 'status', 'aria-live': 'polite' });
@@ -74,7 +80,8 @@ function subscriptionCard(s, refresh) {
       h('dt', { text: 'Events' }), h('dd', {}, allEvents ? 'All events' : codeList(s.events)),
       h('dt', { text: 'Failures in a row' }), h('dd', { class: s.failure_count > 0 ? 'warn' : '', text: String(s.failure_count ?? 0) }),
       !s.enabled ? [h('dt', { text: 'Switched off because' }), h('dd', { text: s.disabled_reason || 'switched off by the owner' })] : null,
-      h('dt', { text: 'Registered' }), h('dd', {}, timeEl(s.created))),
+      h('dt', { text: 'Registered' }), h('dd', {}, timeEl(s.created)),
+      h('dt', { text: 'Registered by' }), h('dd', { text: registeredBy(s) })),
     h('div', { class: 'toolbar' },
       testButton,
       historyButton,

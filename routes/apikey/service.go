@@ -83,7 +83,8 @@ func Rotate(app core.App, id string, now time.Time) (*core.Record, string, error
 	return saveWithNewSecret(app, rec)
 }
 
-// Revoke deletes key id; its secrets stop working at once.
+// Revoke deletes key id; its secrets stop working at once in this process and within
+// ChangeCheckInterval in every other one (Store).
 func Revoke(app core.App, id string) error {
 	rec, err := find(app, id)
 	if err != nil {

@@ -21,6 +21,7 @@ import (
 	"github.com/creator-content-api/server/pb_migrations"
 	"github.com/creator-content-api/server/routes"
 	"github.com/creator-content-api/server/routes/apikey"
+	"github.com/creator-content-api/server/routes/contract"
 )
 
 // Epoch is where every harness clock starts.
@@ -168,10 +169,19 @@ func (h *Harness) Do(r Request) *Response {
 // Serve sends a request built by the caller (for TLS state or odd headers) through the router.
 func (h *Harness) Serve(req *http.Request) *Response {
 	h.t.Helper()
+	sent := contract.Request{Method: req.Method, Path: req.URL.Path, Query: req.URL.Query()}
+	if req.Body != nil {
+		body, err := io.ReadAll(req.Body)
+		if err != nil {
+			h.t.Fatal(err)
+		}
+		sent.Body = body
+		req.Body = io.NopCloser(bytes.NewReader(body))
+	}
 	rec := httptest.NewRecorder()
 	h.handler.ServeHTTP(rec, req)
 	res := &Response{Status: rec.Code, Header: rec.Header(), Body: rec.Body.Bytes()}
-	h.checkContract(req, res)
+	h.checkContract(sent, res)
 	return res
 }
 
