@@ -5,20 +5,21 @@ package main
 
 import (
 	"fmt"
+	"io/fs"
 	"log"
 	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/pocketbase/pocketbase"
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/plugins/migratecmd"
-	"github.com/pocketbase/pocketbase/tools/osutils"
 
 	"github.com/creator-content-api/server/hooks"
+	"github.com/creator-content-api/server/hooks/listen"
 	"github.com/creator-content-api/server/hooks/seed"
 	_ "github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/pb_public"
 	"github.com/creator-content-api/server/routes"
 	"github.com/creator-content-api/server/routes/apikey"
 	"github.com/creator-content-api/server/routes/ratelimit"
@@ -55,10 +56,18 @@ func main() {
 		if !limits.Enabled {
 			se.App.Logger().Warn("rate limiting is switched off (--rate-limits=off)")
 		}
-		se.Router.GET("/{path...}", apis.Static(os.DirFS(flags.publicDir), false))
+		se.Router.GET("/{path...}", apis.Static(flags.site(), false))
 		return se.Next()
 	})
 
+	if listen.Standalone(pb.RootCmd, os.Args[1:]) {
+		// A client of a remote server (`webhooks listen`): no bootstrap, so no pb_data is
+		// opened, created or migrated wherever it runs.
+		if err := pb.RootCmd.Execute(); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
 	if err := pb.Start(); err != nil {
 		log.Fatal(err)
 	}
@@ -79,7 +88,7 @@ type options struct {
 func bindFlags(pb *pocketbase.PocketBase) *options {
 	o := &options{}
 	f := pb.RootCmd.PersistentFlags()
-	f.StringVar(&o.publicDir, "publicDir", env("CCA_PUBLIC_DIR", defaultPublicDir()), "the directory of static files served at / (env CCA_PUBLIC_DIR)")
+	f.StringVar(&o.publicDir, "publicDir", env("CCA_PUBLIC_DIR", ""), "a directory of static files served at / instead of the site built into the binary (env CCA_PUBLIC_DIR)")
 	f.StringVar(&o.rateLimits, "rate-limits", env("CCA_RATE_LIMITS", "on"), "on or off: off switches every API rate limit off, for benchmarks and trusted networks (env CCA_RATE_LIMITS)")
 	f.StringVar(&o.rateNormal, "rate-normal", env("CCA_RATE_NORMAL", "60/min:10"), "Normal tier per client IP, RATE/min:BURST or RATE/s:BURST (env CCA_RATE_NORMAL)")
 	f.StringVar(&o.rateModerate, "rate-moderate", env("CCA_RATE_MODERATE", "10/min:5"), "Moderate tier per client IP (admin and webhook registration) (env CCA_RATE_MODERATE)")
@@ -134,15 +143,11 @@ func env(name, fallback string) string {
 	return fallback
 }
 
-// defaultPublicDir is pb_public in the working directory under `go run`, else next to the
-// executable, as PocketBase does for pb_data.
-func defaultPublicDir() string {
-	if osutils.IsProbablyGoRun() {
-		return "pb_public"
+// site is the static files served at /: the --publicDir directory, else the copy of pb_public
+// built into the binary.
+func (o *options) site() fs.FS {
+	if o.publicDir != "" {
+		return os.DirFS(o.publicDir)
 	}
-	exe, err := os.Executable()
-	if err != nil {
-		return "pb_public"
-	}
-	return filepath.Join(filepath.Dir(exe), "pb_public")
+	return pb_public.FS()
 }

@@ -7,13 +7,15 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/spf13/cobra"
 
+	"github.com/creator-content-api/server/hooks/listen"
 	"github.com/creator-content-api/server/hooks/webhook"
 )
 
 // NewCommand returns the `webhooks` command for an owner at a terminal: `webhooks test ID`
 // sends a signed ping to a subscription and prints the receiver's answer. It works on the data
 // directory directly and runs pending migrations first (custom commands start on an
-// unmigrated database).
+// unmigrated database). `webhooks listen` (package listen) is a client of a remote server and
+// needs no data directory.
 func NewCommand(app core.App, w *Webhooks) *cobra.Command {
 	root := &cobra.Command{
 		Use:          "webhooks",
@@ -51,5 +53,15 @@ func NewCommand(app core.App, w *Webhooks) *cobra.Command {
 			return nil
 		},
 	})
+	root.AddCommand(listen.NewCommand(eventNames()))
 	return root
+}
+
+// eventNames lists the nine event names, the ones `webhooks listen` follows by default.
+func eventNames() []string {
+	names := make([]string, 0, len(eventTypes))
+	for _, t := range eventTypes {
+		names = append(names, t.Name)
+	}
+	return names
 }

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"time"
 
 	"github.com/pocketbase/dbx"
@@ -60,9 +61,12 @@ func (d *dispatcher) attempt(ctx context.Context, id string) {
 		return // no longer due: delivered, redelivered, switched off or deleted meanwhile
 	}
 	msg, err := j.message(id)
-	var res webhook.Result
+	var (
+		res  webhook.Result
+		sent http.Header
+	)
 	if err == nil {
-		res = d.send(ctx, msg, j.URL, j.Secret)
+		res, sent = d.send(ctx, msg, j.URL, j.Secret)
 	} else {
 		d.app.Logger().Error("webhooks: build delivery", "delivery", id, "error", err)
 		res = webhook.Result{Err: "the delivery could not be built", Outcome: webhook.Failed}
@@ -70,13 +74,14 @@ func (d *dispatcher) attempt(ctx context.Context, id string) {
 	if ctx.Err() != nil && res.Outcome != webhook.Delivered {
 		return // cut short by shutdown: not the receiver's failure; tried again after restart
 	}
-	if err := d.record(id, res); err != nil {
+	if err := d.record(id, res, sent); err != nil {
 		d.app.Logger().Error("webhooks: record delivery attempt", "delivery", id, "error", err)
 	}
 }
 
-// send signs msg for this attempt and posts it with the client the site's policy calls for.
-func (d *dispatcher) send(ctx context.Context, msg webhook.Message, url, secret string) webhook.Result {
+// send signs msg for this attempt and posts it with the client the site's policy calls for. It
+// returns the result and the request headers sent (nil when the request could not be built).
+func (d *dispatcher) send(ctx context.Context, msg webhook.Message, url, secret string) (webhook.Result, http.Header) {
 	allowPrivate, err := AllowPrivateWebhooks(d.app)
 	if err != nil {
 		d.app.Logger().Error("webhooks: read site settings", "error", err)
@@ -84,9 +89,9 @@ func (d *dispatcher) send(ctx context.Context, msg webhook.Message, url, secret 
 	req, err := msg.Request(ctx, url, secret, d.now())
 	if err != nil {
 		d.app.Logger().Error("webhooks: build request", "delivery", msg.DeliveryID, "error", err)
-		return webhook.Result{Err: "the request could not be built", Outcome: webhook.Failed}
+		return webhook.Result{Err: "the request could not be built", Outcome: webhook.Failed}, nil
 	}
-	return webhook.Send(ctx, d.client(allowPrivate), req, d.now)
+	return webhook.Send(ctx, d.client(allowPrivate), req, d.now), req.Header.Clone()
 }
 
 // load reads the delivery with its subscription and event; nil if it is not to be attempted.
@@ -132,11 +137,11 @@ func (j *job) message(deliveryID string) (webhook.Message, error) {
 	}, nil
 }
 
-// record advances the delivery and its subscription after an attempt, in one transaction:
-// success ends the delivery and resets the subscription's consecutive failures; a failure
+// record advances the delivery and its subscription after an attempt, and adds the attempt
+// (with the request headers sent) to the delivery's history, in one transaction: success ends the delivery and resets the subscription's consecutive failures; a failure
 // counts one more and schedules the next attempt (or fails the delivery after the last); the
 // 10th consecutive failure, or a 410, switches the subscription off.
-func (d *dispatcher) record(id string, res webhook.Result) error {
+func (d *dispatcher) record(id string, res webhook.Result, sent http.Header) error {
 	return d.app.RunInTransaction(func(txApp core.App) error {
 		dlv, err := txApp.FindRecordById(pb_migrations.WebhookDeliveries, id)
 		if errors.Is(err, sql.ErrNoRows) {
@@ -203,6 +208,9 @@ func (d *dispatcher) record(id string, res webhook.Result) error {
 		// Our values are valid; a validation failure here must not keep the delivery due.
 		if err := txApp.SaveNoValidate(dlv); err != nil {
 			return fmt.Errorf("save delivery: %w", err)
+		}
+		if err := storeAttempt(txApp, id, at, res, sent); err != nil {
+			return err
 		}
 		if subChanged {
 			// After the delivery, so that the switch-off hook, which fails the pending

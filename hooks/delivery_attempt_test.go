@@ -71,7 +71,7 @@ func TestDeliveryIsSignedAndSentRightAfterTheCommit(t *testing.T) {
 		t.Fatal(err)
 	}
 	jsonEqual(t, body, `{"id":"evt_`+events[0].Id+`","event":"content.created","timestamp":"2026-11-21T12:00:00.000Z",
-		"data":{"id":"`+post.Id+`","collection":"posts","title":"hello","slug":"hello"}}`)
+		"data":{"id":"`+post.Id+`","collection":"posts","title":"hello","slug":"hello","published_at":null}}`)
 
 	// An independent HMAC-SHA256 over the raw body, keyed with the whole secret string.
 	verify := func(body []byte) bool {

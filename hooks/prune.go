@@ -2,6 +2,7 @@ package hooks
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/pocketbase/dbx"
@@ -30,9 +31,9 @@ func bindPrune(app core.App, prune func() (int, error)) {
 	})
 }
 
-// prune deletes the events older than Retention at now, and their deliveries, in batches of
-// pruneBatch. It returns how many events it deleted. Raw deletes do not cascade, so the
-// deliveries of a batch go first.
+// prune deletes the events older than Retention at now, their deliveries and the deliveries'
+// attempts, in batches of pruneBatch. It returns how many events it deleted. Raw deletes do
+// not cascade, so the attempts of a batch go first, then its deliveries.
 func prune(app core.App, now time.Time) (int, error) {
 	if _, _, err := outboxCollections(app); err != nil {
 		return 0, nil
@@ -55,6 +56,9 @@ func prune(app core.App, now time.Time) (int, error) {
 		if len(ids) == 0 {
 			return total, nil
 		}
+		if err := deleteAttemptsOfEvents(app, ids); err != nil {
+			return total, err
+		}
 		if _, err := app.DB().Delete(pb_migrations.WebhookDeliveries, dbx.In("event", anys(ids)...)).Execute(); err != nil {
 			return total, fmt.Errorf("delete old deliveries: %w", err)
 		}
@@ -66,4 +70,22 @@ func prune(app core.App, now time.Time) (int, error) {
 			return total, nil
 		}
 	}
+}
+
+// deleteAttemptsOfEvents deletes the attempts of the deliveries of events ids, in one statement.
+func deleteAttemptsOfEvents(app core.App, ids []string) error {
+	params := make(dbx.Params, len(ids))
+	placeholders := make([]string, len(ids))
+	for i, id := range ids {
+		name := fmt.Sprintf("e%d", i)
+		params[name] = id
+		placeholders[i] = "{:" + name + "}"
+	}
+	_, err := app.DB().NewQuery("DELETE FROM {{" + pb_migrations.WebhookAttempts + "}} WHERE [[delivery]] IN " +
+		"(SELECT [[id]] FROM {{" + pb_migrations.WebhookDeliveries + "}} WHERE [[event]] IN (" +
+		strings.Join(placeholders, ", ") + "))").Bind(params).Execute()
+	if err != nil {
+		return fmt.Errorf("delete old attempts: %w", err)
+	}
+	return nil
 }

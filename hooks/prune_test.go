@@ -1,6 +1,8 @@
 package hooks_test
 
 import (
+	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -38,6 +40,14 @@ func TestPruneDeletesEventsOlderThanSevenDaysInBatches(t *testing.T) {
 
 	h.Clock.Advance(hooks.Retention + time.Millisecond)
 	fresh := newPost(t, h.App, "fresh")
+	// An attempt of every delivery: raw deletes do not cascade, yet the old ones must go.
+	for i, dlv := range deliveriesOf(t, h.App, sub.Id) {
+		_, err = h.App.DB().Insert(pb_migrations.WebhookAttempts, dbx.Params{"id": fmt.Sprintf("attempt%08d", i),
+			"delivery": dlv.Id, "at": old.String(), "request_headers": "{}"}).Execute()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
 
 	n, err := h.Webhooks.Prune()
 	if err != nil {
@@ -53,6 +63,14 @@ func TestPruneDeletesEventsOlderThanSevenDaysInBatches(t *testing.T) {
 	ds := deliveriesOf(t, h.App, sub.Id)
 	if len(ds) != 1 || ds[0].GetString("event") != evs[0].ID {
 		t.Fatalf("left %d deliveries", len(ds))
+	}
+	var left []string
+	if err := h.App.DB().Select("delivery").From(pb_migrations.WebhookAttempts).Column(&left); err != nil {
+		t.Fatal(err)
+	}
+	// The fresh delivery may also have been attempted meanwhile: only its attempts are left.
+	if len(left) == 0 || slices.ContainsFunc(left, func(id string) bool { return id != ds[0].Id }) {
+		t.Fatalf("attempts left of deliveries %v, want only %s's", left, ds[0].Id)
 	}
 	if n, err := h.Webhooks.Prune(); err != nil || n != 0 {
 		t.Fatalf("second prune: %d, %v", n, err)

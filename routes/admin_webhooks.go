@@ -133,12 +133,9 @@ func listDeliveries(e *core.RequestEvent) error {
 	if err != nil {
 		return apierr.Internal(err)
 	}
-	if errs := e.App.ExpandRecords(recs, []string{"event"}, nil); len(errs) > 0 {
-		return apierr.Internal(errors.Join(mapValues(errs)...))
-	}
-	out := make([]map[string]any, 0, len(recs))
-	for _, r := range recs {
-		out = append(out, deliveryView(e.App, r))
+	out, err := deliveryViews(e.App, recs)
+	if err != nil {
+		return apierr.Internal(err)
 	}
 	return writeJSON(e, http.StatusOK, map[string]any{"data": out})
 }
@@ -153,10 +150,11 @@ func (a *API) redeliver(e *core.RequestEvent) error {
 	if err != nil {
 		return webhookError(err)
 	}
-	if errs := e.App.ExpandRecords([]*core.Record{dlv}, []string{"event"}, nil); len(errs) > 0 {
-		return apierr.Internal(errors.Join(mapValues(errs)...))
+	out, err := deliveryViews(e.App, []*core.Record{dlv})
+	if err != nil {
+		return apierr.Internal(err)
 	}
-	return writeJSON(e, http.StatusAccepted, map[string]any{"data": deliveryView(e.App, dlv)})
+	return writeJSON(e, http.StatusAccepted, map[string]any{"data": out[0]})
 }
 
 func findSubscription(e *core.RequestEvent) (*core.Record, error) {
@@ -210,9 +208,30 @@ func keyNames(app core.App, subs []*core.Record) (map[string]string, error) {
 // deliveryFields are the delivery fields shown as stored (empty dates as null).
 var deliveryFields = []string{"status", "attempt", "next_attempt_at", "last_duration_ms", "response_excerpt", "delivered_at", "created", "updated"}
 
-// deliveryView is one delivery of the history; ids carry their wire prefixes, and a status or
-// error that does not exist yet is null.
-func deliveryView(app core.App, dlv *core.Record) map[string]any {
+// deliveryViews are the views of deliveries, with their events and attempts read in one
+// query each.
+func deliveryViews(app core.App, dlvs []*core.Record) ([]map[string]any, error) {
+	if errs := app.ExpandRecords(dlvs, []string{"event"}, nil); len(errs) > 0 {
+		return nil, errors.Join(mapValues(errs)...)
+	}
+	ids := make([]string, len(dlvs))
+	for i, d := range dlvs {
+		ids[i] = d.Id
+	}
+	attempts, err := hooks.AttemptsOf(app, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]map[string]any, 0, len(dlvs))
+	for _, d := range dlvs {
+		out = append(out, deliveryView(app, d, attempts[d.Id]))
+	}
+	return out, nil
+}
+
+// deliveryView is one delivery of the history with its attempts, oldest first; ids carry their
+// wire prefixes, and a status or error that does not exist yet is null.
+func deliveryView(app core.App, dlv *core.Record, attempts []hooks.Attempt) map[string]any {
 	v := recordView(app, dlv, deliveryFields)
 	v["id"] = hooks.DeliveryIDPrefix + dlv.Id
 	v["event_id"] = hooks.EventIDPrefix + dlv.GetString("event")
@@ -222,7 +241,28 @@ func deliveryView(app core.App, dlv *core.Record) map[string]any {
 	}
 	v["last_status_code"] = nullableInt(dlv.GetInt("last_status_code"))
 	v["last_error"] = nullableString(dlv.GetString("last_error"))
+	v["attempts"] = attemptViews(attempts)
 	return v
+}
+
+// attemptViews are the attempts of a delivery as the owner sees them.
+func attemptViews(attempts []hooks.Attempt) []map[string]any {
+	out := make([]map[string]any, 0, len(attempts))
+	for _, a := range attempts {
+		headers := map[string]string(a.RequestHeaders)
+		if headers == nil {
+			headers = map[string]string{}
+		}
+		out = append(out, map[string]any{
+			"at":               a.At.String(),
+			"status_code":      nullableInt(a.StatusCode),
+			"duration_ms":      a.DurationMS,
+			"error":            nullableString(a.Error),
+			"response_excerpt": a.ResponseExcerpt,
+			"request_headers":  headers,
+		})
+	}
+	return out
 }
 
 func nullableInt(n int) any {

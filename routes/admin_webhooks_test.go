@@ -295,6 +295,7 @@ func webhookAdminEndpoints(subID string) []endpoint {
 		{http.MethodDelete, "/api/admin/webhooks/" + subID},
 		{http.MethodPost, "/api/admin/webhooks/" + subID + "/test"},
 		{http.MethodGet, "/api/admin/webhooks/" + subID + "/deliveries"},
+		{http.MethodGet, "/api/admin/webhooks/" + subID + "/stats"},
 		{http.MethodPost, "/api/admin/webhook-deliveries/dlv_aaaaaaaaaaaaaaa/redeliver"},
 	}
 }
@@ -303,7 +304,7 @@ func TestWebhookRoutesNotProvisioned(t *testing.T) {
 	h := apitest.New(t, apitest.Options{})
 	token := h.SuperuserToken()
 	key, _ := h.CreateKey(apikey.ScopeRead, apikey.ScopeWriteWebhooks)
-	for _, name := range []string{pb_migrations.WebhookDeliveries, pb_migrations.WebhookEvents, pb_migrations.WebhookSubscriptions} {
+	for _, name := range []string{pb_migrations.WebhookAttempts, pb_migrations.WebhookDeliveries, pb_migrations.WebhookEvents, pb_migrations.WebhookSubscriptions} {
 		col, err := h.App.FindCollectionByNameOrId(name)
 		if err != nil {
 			t.Fatal(err)

@@ -26,6 +26,7 @@ func (a *API) webhookRoutes() []Route {
 		{Method: http.MethodDelete, Path: "/api/admin/webhooks/{id}", handler: provisioned(deleteSubscription)},
 		{Method: http.MethodPost, Path: "/api/admin/webhooks/{id}/test", handler: provisioned(a.testSubscription)},
 		{Method: http.MethodGet, Path: "/api/admin/webhooks/{id}/deliveries", handler: provisioned(listDeliveries)},
+		{Method: http.MethodGet, Path: "/api/admin/webhooks/{id}/stats", handler: provisioned(a.webhookStats)},
 		{Method: http.MethodPost, Path: "/api/admin/webhook-deliveries/{id}/redeliver", handler: provisioned(a.redeliver)},
 	}
 }

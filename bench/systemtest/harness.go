@@ -126,8 +126,15 @@ type Server struct {
 // waits until /api/health answers. The server is stopped when the test ends.
 func Start(t testing.TB, dataDir string, flags ...string) *Server {
 	t.Helper()
+	return StartBinary(t, Binary(t), "", dataDir, flags...)
+}
+
+// StartBinary is Start with the binary at bin (a copy of Binary's) run in the working
+// directory cwd ("": the test's).
+func StartBinary(t testing.TB, bin, cwd, dataDir string, flags ...string) *Server {
+	t.Helper()
 	for try := 1; ; try++ {
-		s, err := start(t, dataDir, flags)
+		s, err := start(t, bin, cwd, dataDir, flags)
 		if err == nil {
 			return s
 		}
@@ -137,11 +144,12 @@ func Start(t testing.TB, dataDir string, flags ...string) *Server {
 	}
 }
 
-func start(t testing.TB, dataDir string, flags []string) (*Server, error) {
+func start(t testing.TB, bin, cwd, dataDir string, flags []string) (*Server, error) {
 	t.Helper()
 	addr := fmt.Sprintf("127.0.0.1:%d", FreePort(t))
 	args := append([]string{"--dir", dataDir, "serve", "--http", addr}, flags...)
-	cmd := exec.Command(Binary(t), args...)
+	cmd := exec.Command(bin, args...)
+	cmd.Dir = cwd
 	s := &Server{Base: "http://" + addr, Addr: addr, DataDir: dataDir, cmd: cmd, log: &lockedBuffer{},
 		exited: make(chan struct{}), Client: &http.Client{Timeout: 30 * time.Second}}
 	cmd.Stdout, cmd.Stderr = s.log, s.log

@@ -1,8 +1,10 @@
 // The webhooks page: subscriptions with their state, register (signing secret shown once),
-// switch off / re-enable, delete, test delivery, delivery history and redelivery.
+// switch off / re-enable, delete, test delivery, delivery history with every attempt, a chart
+// of the last 7 days (webhook_stats.js) and redelivery.
 // Endpoints: /api/admin/webhooks, /api/admin/webhook-deliveries.
 import { admin } from './api.js';
 import { h, fill, uid, timeEl, announce, errorBox, openDialog, confirmDialog, secretDialog, codeList, showError, listPage } from './ui.js';
+import { loadStats } from './webhook_stats.js';
 
 /** EVENTS are the nine event types a subscription can receive. */
 export const EVENTS = [
@@ -17,7 +19,11 @@ export const EVENTS = [
   { name: 'newsletter.subscribe', text: 'someone subscribes to the newsletter' },
 ];
 
-/** openHistories are the subscriptions whose delivery history is unfolded, kept across refreshes. */
+/**
+ * openHistories are the subscriptions whose delivery history is unfolded, kept across refreshes.
+ * The chart and history load when unfolded, not with the list: the admin endpoints share the
+ * Moderate rate tier, which one request per subscription would soon use up.
+ */
 const openHistories = new Set();
 
 /** renderWebhooks draws the page into root. */
@@ -51,7 +57,9 @@ function subscriptionCard(s, refresh) {
   const titleId = uid('wh-title');
   const resultRegion = h('div', { class: 'test-result', role: 'status', 'aria-live': 'polite' });
   const historyId = uid('wh-history');
-  const history = h('div', { id: historyId, class: 'history', hidden: true });
+  const stats = h('div', { class: 'stats' });
+  const deliveries = h('div', {});
+  const history = h('div', { id: historyId, class: 'history', hidden: true }, stats, deliveries);
   const historyButton = h('button', {
     type: 'button', class: 'secondary', 'data-action': 'history', 'aria-expanded': 'false', 'aria-controls': historyId, 'aria-describedby': titleId,
     onclick: () => showHistory(!openHistories.has(s.id)),
@@ -62,7 +70,10 @@ function subscriptionCard(s, refresh) {
     historyButton.setAttribute('aria-expanded', String(open));
     historyButton.textContent = open ? 'Hide deliveries' : 'Show deliveries';
     history.hidden = !open;
-    if (open) loadHistory(s, history);
+    if (open) {
+      loadStats(s, stats);
+      loadHistory(s, deliveries);
+    }
   };
   if (openHistories.has(s.id)) showHistory(true);
   const testButton = h('button', {
@@ -146,7 +157,7 @@ function deliveryTable(s, deliveries, container) {
   return h('div', { class: 'table-scroll' }, h('table', { class: 'data compact' },
     h('caption', { class: 'sr-only', text: `Deliveries to ${s.url}, newest first` }),
     h('thead', {}, h('tr', {},
-      ['Event', 'Status', 'Attempt', 'Last answer', 'Next attempt', 'Response excerpt', 'Created', ''].map((t) => h('th', { scope: 'col', text: t })))),
+      ['Event', 'Status', 'Attempt', 'Last answer', 'Next attempt', 'Response excerpt', 'Attempts', 'Created', ''].map((t) => h('th', { scope: 'col', text: t })))),
     h('tbody', {}, deliveries.map((d) => h('tr', { 'data-id': d.id },
       h('td', {}, h('code', { text: d.event }), h('div', { class: 'note' }, h('code', { text: d.id }))),
       h('td', {}, deliveryStatus(d), d.delivered_at ? h('div', { class: 'note' }, 'at ', timeEl(d.delivered_at)) : null),
@@ -157,10 +168,25 @@ function deliveryTable(s, deliveries, container) {
         d.last_error && d.last_error !== `HTTP ${d.last_status_code}` ? h('div', { class: 'note error-text', text: d.last_error }) : null),
       h('td', {}, d.status === 'pending' ? timeEl(d.next_attempt_at, 'now') : h('span', { class: 'muted', text: '—' })),
       h('td', {}, d.response_excerpt ? h('pre', { class: 'excerpt', text: d.response_excerpt }) : h('span', { class: 'muted', text: '—' })),
+      h('td', {}, attemptList(d)),
       h('td', {}, timeEl(d.created)),
       h('td', {}, canRedeliver(d)
         ? h('button', { type: 'button', class: 'secondary small', 'aria-label': `Redeliver now: ${d.event} ${d.id}`, onclick: (e) => redeliver(s, d, e.currentTarget, container) }, 'Redeliver now')
         : null))))));
+}
+
+/** attemptList unfolds every attempt of a delivery, oldest first, a redelivery's included. */
+function attemptList(d) {
+  const attempts = d.attempts ?? [];
+  if (!attempts.length) return h('span', { class: 'muted', text: '—' });
+  return h('details', { class: 'attempts' },
+    h('summary', { 'aria-label': `${attempts.length} attempts of ${d.event} ${d.id}`, text: attempts.length === 1 ? '1 attempt' : `${attempts.length} attempts` }),
+    h('ol', {}, attempts.map((a) => h('li', { class: 'attempt' },
+      timeEl(a.at), ' ',
+      h('strong', { class: a.status_code >= 200 && a.status_code < 300 ? 'ok-text' : 'error-text', text: a.status_code ? `HTTP ${a.status_code}` : 'no answer' }),
+      ` in ${a.duration_ms} ms`,
+      a.error && a.error !== `HTTP ${a.status_code}` ? h('div', { class: 'note error-text', text: a.error }) : null,
+      a.response_excerpt ? h('pre', { class: 'excerpt', text: a.response_excerpt }) : null))));
 }
 
 /**

@@ -294,8 +294,9 @@ describe('owner console', { timeout: 15 * 60_000 }, () => {
       await history.getByRole('button', { name: 'Refresh deliveries' }).click();
       return false;
     }, { timeout: 20000, interval: 500, what: 'the failed delivery in the history' });
-    await failedRow.getByText('HTTP 500').waitFor();
-    await failedRow.getByText('receiver is down for the test').waitFor();
+    // .first(): the last answer's cell, before the same text in the folded list of attempts.
+    await failedRow.getByText('HTTP 500').first().waitFor();
+    await failedRow.getByText('receiver is down for the test').first().waitFor();
     await page.getByRole('button', { name: 'Refresh webhooks' }).click(); // the history stays open
     await card().locator('dd.warn', { hasText: '1' }).waitFor(); // one failure in a row
     await failedRow.getByText('pending').waitFor();
@@ -308,6 +309,14 @@ describe('owner console', { timeout: 15 * 60_000 }, () => {
     await waitFor(() => receiver.state.received.length > before + 1, { what: 'the redelivery' });
     assert.equal(receiver.state.received.at(-1).answered, 200);
     assert.equal(receiver.state.received.at(-1).json.event, 'testimonial.submitted');
+
+    // Every attempt is listed, oldest first: the failure with its answer, then the redelivery.
+    await failedRow.getByText('2 attempts').click();
+    const attempts = failedRow.locator('details.attempts li');
+    assert.equal(await attempts.count(), 2);
+    assert.match(await attempts.nth(0).textContent(), /HTTP 500 in \d+ ms[\s\S]*receiver is down for the test/);
+    assert.match(await attempts.nth(1).textContent(), /HTTP 200 in \d+ ms/);
+    await history.getByRole('img', { name: /^Last 7 days: \d+ attempts succeeded and \d+ failed/ }).waitFor();
     await shot('10-webhook-history-redelivered');
   });
 

@@ -1,0 +1,77 @@
+// Package pb_public is the site served at /: the OpenAPI contract, the docs page, the landing
+// page and the owner's console. The files are embedded in the binary, so that a server copied
+// anywhere alone serves them; main.go serves a directory instead when --publicDir names one.
+package pb_public
+
+import (
+	"embed"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"time"
+)
+
+// files is everything in this directory: directories recursively, their files named with a
+// leading dot or underscore excepted. The Go files of this package come along; FS hides them.
+//
+//go:embed *
+var files embed.FS
+
+// FS is the embedded site. Its files report the binary's modification time (the build or the
+// deployment), so that static responses keep the Last-Modified header and the conditional
+// requests a directory on disk gives; the embedded files have no time of their own.
+func FS() fs.FS {
+	var built time.Time
+	if exe, err := os.Executable(); err == nil {
+		if fi, err := os.Stat(exe); err == nil {
+			built = fi.ModTime()
+		}
+	}
+	return siteFS{modTime: built}
+}
+
+// siteFS serves files with every file's modification time set to modTime, Go sources hidden.
+type siteFS struct{ modTime time.Time }
+
+// Open opens an embedded file, or fails with fs.ErrNotExist for a Go source.
+func (s siteFS) Open(name string) (fs.File, error) {
+	if path.Ext(name) == ".go" {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+	}
+	f, err := files.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	return stampedFile{File: f, modTime: s.modTime}, nil
+}
+
+// stampedFile is an embedded file whose Stat reports modTime. It keeps the Seek that
+// http.ServeContent needs (every embedded regular file has one).
+type stampedFile struct {
+	fs.File
+	modTime time.Time
+}
+
+func (f stampedFile) Stat() (fs.FileInfo, error) {
+	fi, err := f.File.Stat()
+	if err != nil {
+		return nil, err
+	}
+	return stampedInfo{FileInfo: fi, modTime: f.modTime}, nil
+}
+
+func (f stampedFile) Seek(offset int64, whence int) (int64, error) {
+	s, ok := f.File.(io.Seeker)
+	if !ok {
+		return 0, fs.ErrInvalid // a directory
+	}
+	return s.Seek(offset, whence)
+}
+
+type stampedInfo struct {
+	fs.FileInfo
+	modTime time.Time
+}
+
+func (i stampedInfo) ModTime() time.Time { return i.modTime }

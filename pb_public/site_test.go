@@ -1,0 +1,40 @@
+package pb_public
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path"
+	"testing"
+)
+
+// TestFSHoldsTheDirectory checks that the embedded site is this directory, file for file and
+// byte for byte, Go sources hidden, every file stamped with a modification time.
+func TestFSHoldsTheDirectory(t *testing.T) {
+	site := FS()
+	served := 0
+	err := fs.WalkDir(os.DirFS("."), ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		got, err := fs.ReadFile(site, name)
+		if path.Ext(name) == ".go" {
+			if !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("%s: the Go source is served (err %v)", name, err)
+			}
+			return nil
+		}
+		want, rerr := os.ReadFile(name)
+		if err != nil || rerr != nil || string(got) != string(want) {
+			t.Errorf("%s: embedded copy differs from the file (%v, %v)", name, err, rerr)
+		}
+		if fi, err := fs.Stat(site, name); err != nil || fi.ModTime().IsZero() {
+			t.Errorf("%s: no modification time (%v)", name, err)
+		}
+		served++
+		return nil
+	})
+	if err != nil || served == 0 {
+		t.Fatalf("walked %d files: %v", served, err)
+	}
+}

@@ -1,0 +1,36 @@
+package routes
+
+import (
+	"net/http"
+
+	"github.com/pocketbase/pocketbase/core"
+
+	"github.com/creator-content-api/server/hooks"
+	"github.com/creator-content-api/server/routes/apierr"
+)
+
+// Bounds of the stats' days parameter.
+const (
+	paramDays       = "days"
+	defaultStatDays = 7
+	maxStatDays     = 90
+)
+
+// webhookStats answers GET /api/admin/webhooks/{id}/stats: per UTC day, the last `days`
+// (1..90, default 7) up to today, the subscription's attempts that succeeded and failed and
+// their median duration.
+func (a *API) webhookStats(e *core.RequestEvent) error {
+	days, err := intParam(e.Request.URL.Query(), paramDays, defaultStatDays, 1, maxStatDays)
+	if err != nil {
+		return err
+	}
+	sub, err := findSubscription(e)
+	if err != nil {
+		return err
+	}
+	stats, err := hooks.AttemptStats(e.App, sub.Id, a.cfg.Now(), days)
+	if err != nil {
+		return apierr.Internal(err)
+	}
+	return writeJSON(e, http.StatusOK, map[string]any{"data": stats})
+}
