@@ -46,11 +46,15 @@ run v1_profile "$base/api/v1/profile" "Bearer $key"
 run pb_records_perPage20 "$base/api/collections/posts/records?perPage=20" "$token"
 run v1_posts_limit20 "$base/api/v1/posts?limit=20" "Bearer $key"
 run v1_posts_page500 "$base/api/v1/posts?limit=20&cursor=$cursor" "Bearer $key"
+run v1_posts_q_all "$base/api/v1/posts?q=benchmark&limit=20" "Bearer $key"   # every post matches
+run v1_posts_q_one "$base/api/v1/posts?q=00042&limit=20" "Bearer $key"       # one post matches
 run pb_records_page500 "$base/api/collections/posts/records?perPage=20&page=500" "$token"
 run v1_post_by_slug "$base/api/v1/posts/$slug" "Bearer $key"
 echo "ratios (>1: ours serves more requests per second than the baseline):"
 ratio v1_profile pb_health
 ratio v1_posts_limit20 pb_records_perPage20
 ratio v1_posts_page500 v1_posts_limit20
+ratio v1_posts_q_all v1_posts_limit20
+ratio v1_posts_q_one v1_posts_limit20
 ratio pb_records_page500 pb_records_perPage20
 ratio v1_post_by_slug pb_health

@@ -42,7 +42,7 @@ var eventTypes = []EventType{
 	{Name: EventContentCreated, Description: "A post, project or custom page was created."},
 	{Name: EventContentUpdated, Description: "A post, project or custom page was updated."},
 	{Name: EventContentDeleted, Description: "A post, project or custom page was deleted."},
-	{Name: EventContentPublished, Description: "A post, project or custom page was updated and is not a draft; fires together with content.updated, so de-duplicate."},
+	{Name: EventContentPublished, Description: "A post, project or custom page was updated and is published (not a draft, published_at come; fires together with content.updated, so de-duplicate), or a scheduled one's published_at came (fires alone, once)."},
 	{Name: EventPurchaseCompleted, Description: "A one-time purchase was created as, or changed to, completed.", PersonalData: true},
 	{Name: EventCourseEnrolled, Description: "A learner enrolled in a course.", PersonalData: true},
 	{Name: EventCourseCompleted, Description: "A learner finished a course (the enrollment's completed_at was set).", PersonalData: true},
@@ -77,8 +77,15 @@ func eventType(name string) (EventType, bool) {
 // The data object of each event: the spec's "main data fields", always with the record's id
 // and collection so receivers can fetch more.
 
+// contentData adds published_at in the webhook timestamp layout, null while it is unset (a
+// draft never published).
 func contentData(rec *core.Record) map[string]any {
-	return recordData(rec, "title", "slug")
+	d := recordData(rec, "title", "slug")
+	d[publishedAtField] = nil
+	if at := rec.GetDateTime(publishedAtField); !at.IsZero() {
+		d[publishedAtField] = at.Time().UTC().Format(webhook.TimestampFormat)
+	}
+	return d
 }
 
 // purchaseData sends amount as an integer (minor units) and currency in lower case.

@@ -49,7 +49,9 @@ func eventsFor(kind change, rec, before *core.Record) []event {
 	return nil
 }
 
-// contentEvents: created, updated (plus published when not a draft after the update), deleted.
+// contentEvents: created, updated (plus published when the update leaves the record published:
+// not a draft, published_at come; markPublication has set the flag so), deleted. A scheduled
+// record's content.published comes from the publish job when its time comes.
 func contentEvents(kind change, rec *core.Record) []event {
 	data := contentData(rec)
 	switch kind {
@@ -57,7 +59,7 @@ func contentEvents(kind change, rec *core.Record) []event {
 		return []event{{EventContentCreated, data}}
 	case changeUpdate:
 		evs := []event{{EventContentUpdated, data}}
-		if !rec.GetBool("draft") {
+		if rec.GetBool(publishAnnounced) {
 			evs = append(evs, event{EventContentPublished, data})
 		}
 		return evs

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"reflect"
+	"strconv"
 	"testing"
 	"time"
 
@@ -12,14 +13,19 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 
 	"github.com/creator-content-api/server/hooks"
+	"github.com/creator-content-api/server/hooks/webhook"
 	"github.com/creator-content-api/server/pb_migrations"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
 // contentJSON is the data of a content event.
 func contentJSON(rec *core.Record) string {
-	return fmt.Sprintf(`{"id":%q,"collection":%q,"title":%q,"slug":%q}`,
-		rec.Id, rec.Collection().Name, rec.GetString("title"), rec.GetString("slug"))
+	publishedAt := "null"
+	if at := rec.GetDateTime("published_at"); !at.IsZero() {
+		publishedAt = strconv.Quote(at.Time().UTC().Format(webhook.TimestampFormat))
+	}
+	return fmt.Sprintf(`{"id":%q,"collection":%q,"title":%q,"slug":%q,"published_at":%s}`,
+		rec.Id, rec.Collection().Name, rec.GetString("title"), rec.GetString("slug"), publishedAt)
 }
 
 func enrollmentJSON(rec *core.Record, extra string) string {

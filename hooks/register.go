@@ -3,8 +3,10 @@
 // webhook events and their deliveries are written in the same transaction as the change
 // (posts, projects, pages, purchases, enrollments, testimonials, newsletter_subscribers),
 // then pushed by a background dispatcher with retries, and pruned after 7 days by the cron
-// job ccaWebhookPrune. Every save of a webhook subscription keeps the registration rules, and
-// revoking an API key switches off the subscriptions it registered.
+// job ccaWebhookPrune. Posts, projects and pages saved as not drafts get a published_at,
+// and a publish job fires content.published for scheduled ones when their time comes. Every
+// save of a webhook subscription keeps the registration rules, and revoking an API key switches
+// off the subscriptions it registered.
 package hooks
 
 import (
@@ -53,6 +55,9 @@ func Register(app core.App, cfg Config) *Webhooks {
 		cfg.Now = time.Now
 	}
 	bindSlugs(app)
+	bindSearchIndex(app)
+	bindPublication(app, cfg.Now)
+	bindFeedSettings(app)
 	if cfg.Replicated {
 		bindReplicationFriendlyMaintenance(app)
 	}

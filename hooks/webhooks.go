@@ -28,18 +28,22 @@ var (
 )
 
 // Webhooks is the handle of the webhook machinery bound to an app: the outbox hooks, the
-// dispatcher (started when the app serves, stopped when it terminates) and the prune job.
+// dispatcher and the publish job (started when the app serves, stopped when it terminates) and
+// the prune job.
 type Webhooks struct {
 	app core.App
 	cfg Config
 	d   *dispatcher
+	p   *publisher
 }
 
 // bindWebhooks wires the outbox hooks, the subscription rules and state hooks, the key
 // revocation hook, the dispatcher and the prune job.
 func bindWebhooks(app core.App, cfg Config) *Webhooks {
 	w := &Webhooks{app: app, cfg: cfg, d: newDispatcher(app, cfg)}
-	(&outbox{now: cfg.Now, kick: w.d.kick}).bind(app)
+	o := &outbox{now: cfg.Now, kick: w.d.kick}
+	o.bind(app)
+	w.p = newPublisher(app, cfg.Now, o)
 	bindSubscriptionRules(app)
 	bindSubscriptionState(app, cfg.Now)
 	bindKeyRevocation(app)
@@ -48,12 +52,14 @@ func bindWebhooks(app core.App, cfg Config) *Webhooks {
 		Id: "cca.webhooks.dispatcher",
 		Func: func(se *core.ServeEvent) error {
 			w.d.start()
+			w.p.start()
 			return se.Next()
 		},
 	})
 	app.OnTerminate().Bind(&hook.Handler[*core.TerminateEvent]{
 		Id: "cca.webhooks.dispatcher",
 		Func: func(te *core.TerminateEvent) error {
+			w.p.stop()
 			w.d.stop()
 			return te.Next()
 		},
@@ -90,7 +96,8 @@ func (w *Webhooks) SendTest(ctx context.Context, subscriptionID string) (webhook
 		Timestamp:  now,
 		Data:       map[string]any{"subscription_id": sub.Id, "test": true},
 	}
-	return w.d.send(ctx, msg, sub.GetString("url"), sub.GetString("secret")), nil
+	res, _ := w.d.send(ctx, msg, sub.GetString("url"), sub.GetString("secret")) // not stored: no history
+	return res, nil
 }
 
 // Redeliver makes a delivery (id with or without "dlv_") pending again with a fresh schedule

@@ -38,10 +38,12 @@ var schema = []collectionSpec{
 	{pbm.Profile, false, f{"name": "text", "headline": "text", "bio": "editor", "avatar": "file", "location": "text",
 		"website": "url", "links": "json", "email": "email"}},
 	{pbm.Posts, false, f{"title": "text", "slug": "text", "excerpt": "text", "content": "editor", "cover": "file",
-		"tags": "json", "visibility": "select", "draft": "bool"}},
+		"tags": "json", "visibility": "select", "draft": "bool", "published_at": "date", "publish_announced": "bool"}},
 	{pbm.Projects, false, f{"title": "text", "slug": "text", "excerpt": "text", "content": "editor", "cover": "file",
-		"tags": "json", "visibility": "select", "draft": "bool", "url": "url", "repo_url": "url"}},
-	{pbm.Pages, false, f{"title": "text", "slug": "text", "content": "editor", "draft": "bool"}},
+		"tags": "json", "visibility": "select", "draft": "bool", "url": "url", "repo_url": "url",
+		"published_at": "date", "publish_announced": "bool"}},
+	{pbm.Pages, false, f{"title": "text", "slug": "text", "content": "editor", "draft": "bool",
+		"published_at": "date", "publish_announced": "bool"}},
 	{pbm.Courses, false, f{"title": "text", "slug": "text", "description": "editor", "price": "number",
 		"currency": "text", "cover": "file"}},
 	{pbm.Lessons, false, f{"course": "relation", "title": "text", "content": "editor", "video_url": "url",
@@ -64,7 +66,8 @@ var schema = []collectionSpec{
 		"approved": "bool"}},
 	{pbm.NewsletterSubscribers, false, f{"email": "email", "name": "text", "confirmed": "bool"}},
 	{pbm.PageViews, false, f{"path": "text", "referrer": "text", "visitor": "text", "country": "text"}},
-	{pbm.SiteSettings, false, f{"plan": "select", "webhooks_allow_private": "bool"}},
+	{pbm.SiteSettings, false, f{"plan": "select", "webhooks_allow_private": "bool", "site_url": "url",
+		"post_url_pattern": "text", "feeds_enabled": "bool"}},
 	{pbm.APIKeys, false, f{"name": "text", "key_hash": "text", "prefix": "text", "last4": "text",
 		"scopes": "select", "allowed_origins": "json", "expiry": "date", "active": "bool", "last_used_at": "date",
 		"previous_hash": "text", "previous_expires_at": "date"}},
@@ -74,6 +77,8 @@ var schema = []collectionSpec{
 	{pbm.WebhookDeliveries, false, f{"event": "relation", "subscription": "relation", "status": "select",
 		"attempt": "number", "next_attempt_at": "date", "last_status_code": "number", "last_duration_ms": "number",
 		"last_error": "text", "response_excerpt": "text", "delivered_at": "date"}},
+	{pbm.WebhookAttempts, false, f{"delivery": "relation", "at": "date", "status_code": "number", "duration_ms": "number",
+		"error": "text", "response_excerpt": "text", "request_headers": "json"}},
 }
 
 func TestCollectionsExistWithFieldsAndNilRules(t *testing.T) {
@@ -127,6 +132,7 @@ func TestHiddenFields(t *testing.T) {
 		{pbm.WebhookSubscriptions, "secret"},
 		{pbm.Members, "password"},
 		{pbm.Members, "tokenKey"},
+		{pbm.Posts, "publish_announced"},
 	}
 	for _, tc := range cases {
 		c, err := ta.FindCollectionByNameOrId(tc.collection)
@@ -153,6 +159,9 @@ func TestIndexesExist(t *testing.T) {
 		{"idx_posts_published_created_id", false, true},
 		{"idx_posts_published_updated_id", false, true},
 		{"idx_posts_published_title_id", false, true},
+		{"idx_posts_published_published_at_id", false, true},
+		{"idx_projects_published_published_at_id", false, true},
+		{"idx_pages_publish_due", false, false},
 		{"idx_projects_slug", true, false},
 		{"idx_projects_published_title_id", false, true},
 		{"idx_pages_slug", true, false},
@@ -173,6 +182,8 @@ func TestIndexesExist(t *testing.T) {
 		{"idx_webhook_deliveries_status_next_attempt_at", false, false},
 		{"idx_webhook_deliveries_subscription_created", false, false},
 		{"idx_webhook_deliveries_created", false, false},
+		{"idx_webhook_attempts_delivery_at", false, false},
+		{"idx_webhook_attempts_at", false, false},
 	}
 	for _, tc := range cases {
 		var sql string
@@ -205,6 +216,10 @@ func TestDefaultSiteSettings(t *testing.T) {
 	}
 	if recs[0].GetBool("webhooks_allow_private") {
 		t.Error("webhooks_allow_private = true, want false")
+	}
+	if !recs[0].GetBool("feeds_enabled") || recs[0].GetString("post_url_pattern") != "{site_url}/posts/{slug}" || recs[0].GetString("site_url") != "" {
+		t.Errorf("feeds: feeds_enabled %v, post_url_pattern %q, site_url %q; want true, the default pattern, empty",
+			recs[0].GetBool("feeds_enabled"), recs[0].GetString("post_url_pattern"), recs[0].GetString("site_url"))
 	}
 }
 

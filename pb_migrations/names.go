@@ -53,6 +53,8 @@ const (
 	WebhookEvents = "webhook_events"
 	// WebhookDeliveries holds one delivery per (event, subscription) with its retry state.
 	WebhookDeliveries = "webhook_deliveries"
+	// WebhookAttempts holds every attempt of a delivery (its history), deleted with the delivery.
+	WebhookAttempts = "webhook_attempts"
 )
 
 // Select values shared with other packages. Treat them as read-only.

@@ -18,16 +18,19 @@ func (a *API) contentRoutes() []Route {
 	return []Route{
 		// v1 posts and projects: published public reads by slug, writes by record id.
 		{Method: get, Path: "/api/v1/posts", Scope: read, cache: cachePublic, handler: a.cursorListHandler(postsResource)},
-		{Method: get, Path: "/api/v1/posts/{idOrSlug}", Scope: read, cache: cachePublic, handler: publishedBySlugHandler(postsResource)},
+		{Method: get, Path: "/api/v1/posts/{idOrSlug}", Scope: read, cache: cachePublic, handler: a.publishedBySlugHandler(postsResource)},
 		{Method: post, Path: "/api/v1/posts", Scope: write, handler: createHandler(postsResource)},
 		{Method: patch, Path: "/api/v1/posts/{idOrSlug}", Scope: write, handler: updateHandler(postsResource)},
 		{Method: del, Path: "/api/v1/posts/{idOrSlug}", Scope: write, handler: deleteHandler(postsResource)},
 
 		{Method: get, Path: "/api/v1/projects", Scope: read, cache: cachePublic, handler: a.cursorListHandler(projectsResource)},
-		{Method: get, Path: "/api/v1/projects/{idOrSlug}", Scope: read, cache: cachePublic, handler: publishedBySlugHandler(projectsResource)},
+		{Method: get, Path: "/api/v1/projects/{idOrSlug}", Scope: read, cache: cachePublic, handler: a.publishedBySlugHandler(projectsResource)},
 		{Method: post, Path: "/api/v1/projects", Scope: write, handler: createHandler(projectsResource)},
 		{Method: patch, Path: "/api/v1/projects/{idOrSlug}", Scope: write, handler: updateHandler(projectsResource)},
 		{Method: del, Path: "/api/v1/projects/{idOrSlug}", Scope: write, handler: deleteHandler(projectsResource)},
+
+		// v1 tags of the published public posts.
+		{Method: get, Path: "/api/v1/tags", Scope: read, cache: cachePublic, handler: a.tagsHandler},
 
 		// v1 courses and talks: cursor lists and writes.
 		{Method: get, Path: "/api/v1/courses", Scope: read, cache: cachePublic, handler: a.cursorListHandler(coursesResource)},
@@ -62,15 +65,15 @@ func (a *API) contentRoutes() []Route {
 		{Method: del, Path: "/api/v1/certifications/{id}", Scope: write, handler: deleteHandler(certificationsResource)},
 
 		// v2 reads: every record, drafts and non-public ones included.
-		{Method: get, Path: "/api/v2/posts", Scope: content, cache: cachePrivate, handler: pageListHandler(postsResource)},
+		{Method: get, Path: "/api/v2/posts", Scope: content, cache: cachePrivate, handler: a.pageListHandler(postsResource)},
 		{Method: get, Path: "/api/v2/posts/{id}", Scope: content, cache: cachePrivate, handler: recordHandler(postsResource)},
-		{Method: get, Path: "/api/v2/projects", Scope: content, cache: cachePrivate, handler: pageListHandler(projectsResource)},
+		{Method: get, Path: "/api/v2/projects", Scope: content, cache: cachePrivate, handler: a.pageListHandler(projectsResource)},
 		{Method: get, Path: "/api/v2/projects/{id}", Scope: content, cache: cachePrivate, handler: recordHandler(projectsResource)},
-		{Method: get, Path: "/api/v2/courses", Scope: content, cache: cachePrivate, handler: pageListHandler(coursesResource)},
-		{Method: get, Path: "/api/v2/talks", Scope: content, cache: cachePrivate, handler: pageListHandler(talksResource)},
+		{Method: get, Path: "/api/v2/courses", Scope: content, cache: cachePrivate, handler: a.pageListHandler(coursesResource)},
+		{Method: get, Path: "/api/v2/talks", Scope: content, cache: cachePrivate, handler: a.pageListHandler(talksResource)},
 
 		// v2 members and analytics.
-		{Method: get, Path: "/api/v2/members", Scope: apikey.ScopeReadMembers, cache: cachePrivate, handler: pageListHandler(membersResource)},
+		{Method: get, Path: "/api/v2/members", Scope: apikey.ScopeReadMembers, cache: cachePrivate, handler: a.pageListHandler(membersResource)},
 		{Method: get, Path: "/api/v2/analytics", Scope: apikey.ScopeReadAnalytics, cache: cachePrivate, handler: a.analyticsHandler},
 		{Method: get, Path: "/api/admin/analytics", cache: cachePrivate, handler: a.adminAnalyticsHandler},
 	}

@@ -26,6 +26,7 @@ func contentEndpoints(ids, doomed map[string]string) []contentEndpoint {
 	eps := []contentEndpoint{
 		{http.MethodGet, "/api/v1/posts/scope-post", read, nil, 200},
 		{http.MethodGet, "/api/v1/projects/scope-project", read, nil, 200},
+		{http.MethodGet, "/api/v1/tags", read, nil, 200},
 		{http.MethodGet, "/api/v2/posts", content, nil, 200},
 		{http.MethodGet, "/api/v2/posts/" + ids["posts"], content, nil, 200},
 		{http.MethodGet, "/api/v2/projects", content, nil, 200},

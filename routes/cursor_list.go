@@ -12,13 +12,14 @@ import (
 )
 
 // cursorListHandler answers a v1 cursor list of r (GET /api/v1/posts, projects, courses,
-// talks): `limit`, `sort` and `cursor`; `{"data", "total", "page", "per_page", "next_cursor"?}`.
+// talks): `limit`, `sort`, `cursor` and `q` (full-text search), and `tag` for posts and
+// projects; `{"data", "total", "page", "per_page", "next_cursor"?}`.
 //
 // Paging is by keyset on (sort value, id), never by offset: the next page starts strictly
 // after the last row shown, so rows that share a sort value are neither repeated nor skipped,
 // and rows inserted or deleted between pages do not shift the ones that stay. The cursor
 // carries the last row's sort value and id and the next page's number, signed and bound to
-// this list and sort.
+// this list (with its tag and search) and sort.
 func (a *API) cursorListHandler(r *resource) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
 		q := e.Request.URL.Query()
@@ -30,10 +31,20 @@ func (a *API) cursorListHandler(r *resource) func(*core.RequestEvent) error {
 		if err != nil {
 			return err
 		}
+		tag, err := r.tagParam(q)
+		if err != nil {
+			return err
+		}
+		search, err := searchParam(q, r)
+		if err != nil {
+			return err
+		}
+		where := []dbx.Expression{r.v1Filter(a.cfg.Now()), hasTag(tag), search.filter(r.collection)}
+		list := search.cursorList(r.cursorList(tag))
 		page := 1
 		var after *cursor.Position
 		if s, ok := queryValue(q, paramCursor); ok {
-			p, err := a.cursors.Decode(s, r.cursorList(), sort.Name)
+			p, err := a.cursors.Decode(s, list, sort.Name)
 			if err != nil {
 				bad := apierr.InvalidParam(paramCursor, "not a next_cursor of this list and sort; start again without it")
 				bad.Cause = err
@@ -42,11 +53,11 @@ func (a *API) cursorListHandler(r *resource) func(*core.RequestEvent) error {
 			after, page = &p, p.Page
 		}
 
-		total, err := e.App.CountRecords(r.collection, r.v1Filter())
+		total, err := e.App.CountRecords(r.collection, where...)
 		if err != nil {
 			return apierr.Internal(err)
 		}
-		recs, err := keysetPage(e.App, r, sort, after, limit+1)
+		recs, err := keysetPage(e.App, r, where, sort, after, limit+1)
 		if err != nil {
 			return apierr.Internal(err)
 		}
@@ -55,7 +66,7 @@ func (a *API) cursorListHandler(r *resource) func(*core.RequestEvent) error {
 			recs = recs[:limit]
 			last := recs[limit-1]
 			body["next_cursor"] = a.cursors.Encode(cursor.Position{
-				List: r.cursorList(), Sort: sort.Name, Value: sortValue(last, sort.Column), ID: last.Id, Page: page + 1,
+				List: list, Sort: sort.Name, Value: sortValue(last, sort.Column), ID: last.Id, Page: page + 1,
 			})
 		}
 		body["data"] = r.views(e.App, recs, r.listFields)
@@ -63,10 +74,10 @@ func (a *API) cursorListHandler(r *resource) func(*core.RequestEvent) error {
 	}
 }
 
-// keysetQuery selects r's v1 rows in sort order, starting strictly after the position (nil:
-// from the first row), at most n of them.
-func keysetQuery(app core.App, r *resource, sort listSort, after *cursor.Position, n int) *dbx.SelectQuery {
-	q := andWhere(app.RecordQuery(r.collection), r.v1Filter()).OrderBy(sort.orderBy()...).Limit(int64(n))
+// keysetQuery selects r's rows matching where in sort order, starting strictly after the
+// position (nil: from the first row), at most n of them.
+func keysetQuery(app core.App, r *resource, where []dbx.Expression, sort listSort, after *cursor.Position, n int) *dbx.SelectQuery {
+	q := andWhere(app.RecordQuery(r.collection), where...).OrderBy(sort.orderBy()...).Limit(int64(n))
 	if after != nil {
 		op := ">"
 		if sort.Desc {
@@ -79,9 +90,9 @@ func keysetQuery(app core.App, r *resource, sort listSort, after *cursor.Positio
 	return q
 }
 
-func keysetPage(app core.App, r *resource, sort listSort, after *cursor.Position, n int) ([]*core.Record, error) {
+func keysetPage(app core.App, r *resource, where []dbx.Expression, sort listSort, after *cursor.Position, n int) ([]*core.Record, error) {
 	var recs []*core.Record
-	err := keysetQuery(app, r, sort, after, n).All(&recs)
+	err := keysetQuery(app, r, where, sort, after, n).All(&recs)
 	return recs, err
 }
 

@@ -3,6 +3,7 @@ package routes
 import (
 	"net/http"
 	"net/url"
+	"time"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -12,11 +13,11 @@ import (
 )
 
 // pageListHandler answers a v2 page list of r (GET /api/v2/posts, projects, courses, talks,
-// members): `page`, `per_page`, `sort`, and for publishable resources the `draft` and
-// `visibility` filters; `{"items", "page", "per_page", "total_items", "total_pages"}`. Every
-// record is visible, drafts and non-public ones included. A page past the end is 200 with no
-// items.
-func pageListHandler(r *resource) func(*core.RequestEvent) error {
+// members): `page`, `per_page`, `sort`, `q` (full-text search; not on members), and for
+// publishable resources the `draft`, `visibility`, `status` and `tag` filters; `{"items",
+// "page", "per_page", "total_items", "total_pages"}`. Every record is visible, drafts,
+// scheduled and non-public ones included. A page past the end is 200 with no items.
+func (a *API) pageListHandler(r *resource) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
 		q := e.Request.URL.Query()
 		page, err := intParam(q, paramPage, 1, 1, 0)
@@ -31,12 +32,17 @@ func pageListHandler(r *resource) func(*core.RequestEvent) error {
 		if err != nil {
 			return err
 		}
-		filter, err := r.v2Filter(q)
+		filter, err := r.v2Filter(q, a.cfg.Now())
 		if err != nil {
 			return err
 		}
+		search, err := searchParam(q, r)
+		if err != nil {
+			return err
+		}
+		where := []dbx.Expression{filter, search.filter(r.collection)}
 
-		total, err := e.App.CountRecords(r.collection, filter)
+		total, err := e.App.CountRecords(r.collection, where...)
 		if err != nil {
 			return apierr.Internal(err)
 		}
@@ -44,7 +50,7 @@ func pageListHandler(r *resource) func(*core.RequestEvent) error {
 		var recs []*core.Record
 		// Past the last page there is nothing to fetch (and page*per_page cannot overflow).
 		if int64(page) <= totalPages {
-			query := andWhere(e.App.RecordQuery(r.collection), filter).OrderBy(sort.orderBy()...).
+			query := andWhere(e.App.RecordQuery(r.collection), where...).OrderBy(sort.orderBy()...).
 				Limit(int64(perPage)).Offset(int64(page-1) * int64(perPage))
 			if err := query.All(&recs); err != nil {
 				return apierr.Internal(err)
@@ -60,9 +66,10 @@ func pageListHandler(r *resource) func(*core.RequestEvent) error {
 	}
 }
 
-// v2Filter is the condition of the `draft` and `visibility` parameters (publishable resources
-// only; elsewhere they are unknown parameters and ignored). nil means no condition.
-func (r *resource) v2Filter(q url.Values) (dbx.Expression, error) {
+// v2Filter is the condition of the `draft`, `visibility`, `status` and `tag` parameters at now
+// (publishable resources only; elsewhere they are unknown parameters and ignored). nil means
+// no condition.
+func (r *resource) v2Filter(q url.Values, now time.Time) (dbx.Expression, error) {
 	if !r.publishable {
 		return nil, nil
 	}
@@ -74,6 +81,14 @@ func (r *resource) v2Filter(q url.Values) (dbx.Expression, error) {
 	if err != nil {
 		return nil, err
 	}
+	status, err := enumParam(q, paramStatus, statuses)
+	if err != nil {
+		return nil, err
+	}
+	tag, err := r.tagParam(q)
+	if err != nil {
+		return nil, err
+	}
 	cond := dbx.HashExp{}
 	if draft != "" {
 		cond["draft"] = draft == "true"
@@ -81,8 +96,43 @@ func (r *resource) v2Filter(q url.Values) (dbx.Expression, error) {
 	if visibility != "" {
 		cond["visibility"] = visibility
 	}
-	if len(cond) == 0 {
-		return nil, nil
+	var conds []dbx.Expression
+	if len(cond) > 0 {
+		conds = append(conds, cond)
 	}
-	return cond, nil
+	for _, c := range []dbx.Expression{statusFilter(status, now), hasTag(tag)} {
+		if c != nil {
+			conds = append(conds, c)
+		}
+	}
+	if len(conds) == 0 {
+		return nil, nil // dbx would build an empty And as "()"
+	}
+	return dbx.And(conds...), nil
+}
+
+// paramStatus filters v2 lists of posts and projects by publication status.
+const paramStatus = "status"
+
+// The values of `status`: published (not a draft, published_at come), scheduled (not a draft,
+// published_at ahead) and draft.
+const (
+	statusPublished = "published"
+	statusScheduled = "scheduled"
+	statusDraft     = "draft"
+)
+
+var statuses = []string{statusPublished, statusScheduled, statusDraft}
+
+// statusFilter is the condition of a `status` value at now; nil for none.
+func statusFilter(status string, now time.Time) dbx.Expression {
+	switch status {
+	case statusPublished:
+		return dbx.And(dbx.HashExp{"draft": false}, publishedBy(now))
+	case statusScheduled:
+		return dbx.And(dbx.HashExp{"draft": false}, dbx.Not(publishedBy(now)))
+	case statusDraft:
+		return dbx.HashExp{"draft": true}
+	}
+	return nil
 }

@@ -143,7 +143,7 @@ func TestUpdateAndDelete(t *testing.T) {
 	})
 	wantStatus(t, res, http.StatusCreated)
 	created := dataObject(t, res)
-	if keysOf(created) != "content,cover,created,draft,excerpt,id,slug,tags,title,updated,visibility" {
+	if keysOf(created) != "content,cover,created,draft,excerpt,id,published_at,slug,tags,title,updated,visibility" {
 		t.Fatalf("keys %s", keysOf(created))
 	}
 	id := created["id"].(string)
@@ -238,7 +238,7 @@ func TestWritesOfEveryCollection(t *testing.T) {
 		{"projects",
 			map[string]any{"title": "Site", "visibility": "public", "url": "https://site.example", "repo_url": "https://github.com/me/site"},
 			map[string]any{"repo_url": ""},
-			"content,cover,created,draft,excerpt,id,repo_url,slug,tags,title,updated,url,visibility",
+			"content,cover,created,draft,excerpt,id,published_at,repo_url,slug,tags,title,updated,url,visibility",
 			map[string]any{"repo_url": "", "url": "https://site.example", "slug": "site", "draft": false}, "title"},
 		{"courses",
 			map[string]any{"title": "Go for creators", "price": 4900, "currency": "eur", "description": "<p>Learn</p>"},

@@ -146,6 +146,7 @@ func (a *API) serve(se *core.ServeEvent) error {
 			g.Route(r.Method, strings.TrimPrefix(r.Path, prefix), r.handler).BindFunc(a.middlewares(r)...)
 		}
 	}
+	a.bindFeeds(se)
 	unmatched := newUnmatched(methodsByPath)
 	for prefix, g := range groups {
 		tier := groupTier(prefix)

@@ -2,9 +2,11 @@ package routes
 
 import (
 	"slices"
+	"time"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/types"
 
 	"github.com/creator-content-api/server/pb_migrations"
 )
@@ -20,16 +22,21 @@ type resource struct {
 	// fullFields are the fields of every other view: v1 single reads and write responses,
 	// v2 lists and reads. They are also the only fields a write may set.
 	fullFields []string
-	// publishable resources have draft and visibility: v1 shows only their published public
-	// records, v2 filters on both.
+	// publishable resources have draft, visibility and published_at: v1 shows only their
+	// published public records, v2 filters on them.
 	publishable bool
 	// sorts are what lists can be sorted by (`sort=key` or `sort=-key`).
 	sorts []sortKey
 }
 
 // cursorList names the resource's v1 list in its cursors, so a cursor of one list is refused
-// by every other.
-func (r *resource) cursorList() string { return "v1:" + r.collection }
+// by every other; a list filtered by tag is a list of its own.
+func (r *resource) cursorList(tag string) string {
+	if tag != "" {
+		return "v1:" + r.collection + "?tag=" + tag
+	}
+	return "v1:" + r.collection
+}
 
 // view renders rec with the given fields.
 func (r *resource) view(app core.App, rec *core.Record, fields []string) map[string]any {
@@ -54,12 +61,25 @@ func (r *resource) views(app core.App, recs []*core.Record, fields []string) []m
 // SQLite can use them.
 const publishedPublic = "draft = 0 AND visibility = 'public'"
 
-// v1Filter is the condition every v1 read of r adds; nil when r shows every record.
-func (r *resource) v1Filter() dbx.Expression {
+// publishedBy is the condition that a record's published_at has come by now (an empty one,
+// which sorts first, has). The unary + keeps SQLite from seeking on it: a later page of a
+// published_at sort must seek to its cursor's position, not to now.
+func publishedBy(now time.Time) dbx.Expression {
+	return dbx.NewExp("+published_at <= {:publishedBy}", dbx.Params{"publishedBy": dbTime(now)})
+}
+
+// dbTime is t in the layout PocketBase stores dates in, whose lexical order is chronological.
+func dbTime(t time.Time) string {
+	return t.UTC().Format(types.DefaultDateLayout)
+}
+
+// v1Filter is the condition every v1 read of r adds at now: published public records of a
+// publishable resource; nil when r shows every record.
+func (r *resource) v1Filter(now time.Time) dbx.Expression {
 	if !r.publishable {
 		return nil
 	}
-	return dbx.NewExp(publishedPublic)
+	return dbx.And(dbx.NewExp(publishedPublic), publishedBy(now))
 }
 
 // andWhere adds the conditions that are not nil to q (dbx would turn a nil one into "()").
@@ -72,14 +92,18 @@ func andWhere(q *dbx.SelectQuery, conds ...dbx.Expression) *dbx.SelectQuery {
 	return q
 }
 
-// contentSorts are the sorts of posts, projects, courses and talks.
-var contentSorts = []sortKey{{"created", "created"}, {"updated", "updated"}, {"title", "title"}}
+// contentSorts are the sorts of posts, projects, courses and talks; publishableSorts those of
+// posts and projects.
+var (
+	contentSorts     = []sortKey{{"created", "created"}, {"updated", "updated"}, {"title", "title"}}
+	publishableSorts = slices.Concat(contentSorts, []sortKey{{"published_at", "published_at"}})
+)
 
 // fieldList joins field lists into a new one.
 func fieldList(lists ...[]string) []string { return slices.Concat(lists...) }
 
 var (
-	postListFields    = []string{"id", "title", "slug", "excerpt", "cover", "tags", "visibility", "created", "updated"}
+	postListFields    = []string{"id", "title", "slug", "excerpt", "cover", "tags", "visibility", "published_at", "created", "updated"}
 	projectListFields = fieldList(postListFields, []string{"url", "repo_url"})
 	// publishableExtra are the fields a full post or project adds to its list item.
 	publishableExtra = []string{"content", "draft"}
@@ -96,9 +120,9 @@ var (
 // The resources of the content endpoints. Lessons have none: they never leave the server.
 var (
 	postsResource = &resource{collection: pb_migrations.Posts, listFields: postListFields,
-		fullFields: fieldList(postListFields, publishableExtra), publishable: true, sorts: contentSorts}
+		fullFields: fieldList(postListFields, publishableExtra), publishable: true, sorts: publishableSorts}
 	projectsResource = &resource{collection: pb_migrations.Projects, listFields: projectListFields,
-		fullFields: fieldList(projectListFields, publishableExtra), publishable: true, sorts: contentSorts}
+		fullFields: fieldList(projectListFields, publishableExtra), publishable: true, sorts: publishableSorts}
 	coursesResource = &resource{collection: pb_migrations.Courses, listFields: courseFields, fullFields: courseFields, sorts: contentSorts}
 	talksResource   = &resource{collection: pb_migrations.Talks, listFields: talkFields, fullFields: talkFields, sorts: contentSorts}
 

@@ -38,6 +38,12 @@ func respond(e *core.RequestEvent, status int, body any) error {
 	if err != nil {
 		return err
 	}
+	return blobWithETag(e, status, "application/json; charset=utf-8", b)
+}
+
+// blobWithETag writes b; a GET or HEAD gets a strong ETag of the exact bytes and a 304 with no
+// body when the client's If-None-Match matches it.
+func blobWithETag(e *core.RequestEvent, status int, contentType string, b []byte) error {
 	if e.Request.Method == http.MethodGet || e.Request.Method == http.MethodHead {
 		sum := sha256.Sum256(b)
 		etag := `"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`
@@ -46,7 +52,7 @@ func respond(e *core.RequestEvent, status int, body any) error {
 			return e.NoContent(http.StatusNotModified)
 		}
 	}
-	return e.Blob(status, "application/json; charset=utf-8", b)
+	return e.Blob(status, contentType, b)
 }
 
 // etagMatches applies If-None-Match's weak comparison (RFC 9110 13.1.2): W/ prefixes are

@@ -53,7 +53,7 @@ func Demo(app core.App, now time.Time, force bool) (map[string]int, error) {
 	err := app.RunInTransaction(func(tx core.App) error {
 		s := &seeder{app: tx, now: now.UTC(), rng: rand.New(rand.NewPCG(2026, 11)), counts: map[string]int{}}
 		for _, step := range []func() error{
-			s.profile, s.posts, s.projects, s.courses, s.talks, s.portfolio,
+			s.siteSettings, s.profile, s.posts, s.projects, s.courses, s.talks, s.portfolio,
 			s.members, s.subscribers, s.testimonials, s.purchases, s.pageViews,
 		} {
 			if err := step(); err != nil {
@@ -145,14 +145,19 @@ func article(title, excerpt string) string {
 
 func (s *seeder) posts() error {
 	for _, p := range demoPosts {
-		rec, err := s.save(pb_migrations.Posts, s.ago(p.age), map[string]any{
+		// A negative age schedules the post: written now, published that many days ahead.
+		fields := map[string]any{
 			"title": p.title, "excerpt": p.excerpt, "content": article(p.title, p.excerpt),
 			"tags": nonNil(p.tags), "visibility": p.visibility, "draft": p.draft,
-		})
+		}
+		if !p.draft {
+			fields["published_at"] = s.ago(p.age)
+		}
+		rec, err := s.save(pb_migrations.Posts, s.ago(max(p.age, 0)), fields)
 		if err != nil {
 			return err
 		}
-		if !p.draft && p.visibility == "public" {
+		if !p.draft && p.visibility == "public" && p.age >= 0 {
 			s.postSlugs = append(s.postSlugs, rec.GetString("slug"))
 		}
 	}

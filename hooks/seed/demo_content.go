@@ -23,6 +23,7 @@ var demoPosts = []demoPost{
 	{"Members only: the course roadmap", "What the next two courses will cover.", "members", []string{"courses"}, false, 20},
 	{"My plans for next year", "Not for the public yet.", "private", nil, false, 10},
 	{"Rate limiting without tears", "Token buckets, bursts and honest headers.", "public", []string{"api"}, true, 5},
+	{"Full-text search in SQLite", "FTS5, prefixes and accents, scheduled for next week.", "public", []string{"sqlite", "go"}, false, -7},
 }
 
 type demoProject struct {

@@ -8,6 +8,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"github.com/creator-content-api/server/hooks/fulltext"
 	"github.com/creator-content-api/server/pb_migrations"
 )
 
@@ -40,6 +41,7 @@ func Posts(app core.App, n int) error {
 				return fmt.Errorf("insert benchmark post %d: %w", i+1, err)
 			}
 		}
-		return nil
+		// Without hooks, the search index learns of the rows here.
+		return fulltext.Rebuild(tx, pb_migrations.Posts)
 	})
 }

@@ -34,7 +34,7 @@ func TestDemo(t *testing.T) {
 		n      int
 	}{
 		pb_migrations.Profile:        {"", 1},
-		pb_migrations.Posts:          {"", 12},
+		pb_migrations.Posts:          {"", 13},
 		pb_migrations.Projects:       {"", 4},
 		pb_migrations.Courses:        {"", 3},
 		pb_migrations.Lessons:        {"", 9},
@@ -81,14 +81,14 @@ func TestDemo(t *testing.T) {
 	if _, err := seed.Demo(h.App, apitest.Epoch, false); !errors.Is(err, seed.ErrNotEmpty) {
 		t.Fatalf("second run: %v, want ErrNotEmpty", err)
 	}
-	if got := count(t, h.App, pb_migrations.Posts, ""); got != 12 {
+	if got := count(t, h.App, pb_migrations.Posts, ""); got != 13 {
 		t.Fatalf("a refused run wrote posts: %d", got)
 	}
 	again, err := seed.Demo(h.App, apitest.Epoch, true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if again[pb_migrations.Posts] != 12 || again[pb_migrations.Members] != 0 || again[pb_migrations.Profile] != 0 {
+	if again[pb_migrations.Posts] != 13 || again[pb_migrations.Members] != 0 || again[pb_migrations.Profile] != 0 {
 		t.Fatalf("forced run wrote %v", again)
 	}
 	if got := count(t, h.App, pb_migrations.Posts, "slug ~ 'keyset-pagination-in-sqlite%'"); got != 2 {
@@ -132,7 +132,7 @@ func TestCommand(t *testing.T) {
 	if _, err := run("--force"); err != nil {
 		t.Fatalf("forced run: %v", err)
 	}
-	if got := count(t, h.App, pb_migrations.Posts, ""); got != 12+50+12 {
+	if got := count(t, h.App, pb_migrations.Posts, ""); got != 13+50+13 {
 		t.Fatalf("%d posts", got)
 	}
 }

@@ -9,7 +9,7 @@ const numberFormat = new Intl.NumberFormat();
 let chartLib;
 
 /** loadChart loads the vendored Chart.js UMD build once, when a chart is first drawn. */
-function loadChart() {
+export function loadChart() {
   chartLib ??= new Promise((resolve, reject) => {
     if (window.Chart) return resolve(window.Chart);
     const s = document.createElement('script');
@@ -48,6 +48,7 @@ export async function renderAnalytics(root) {
     h('p', { class: 'lede' },
       'Plan ', h('span', { class: `badge plan-${a.plan}`, text: a.plan }),
       ` · the last 30 days, ${a.period.from} to ${a.period.to} (UTC).`),
+    feedsNote(),
     totalsSection(a),
     a.sales ? salesSection(a.sales) : null,
     a.daily ? dailySection(a) : freeNote(),
@@ -57,6 +58,13 @@ export async function renderAnalytics(root) {
   );
   body.removeAttribute('aria-busy');
   if (a.daily) await drawDaily(a, body);
+}
+
+/** feedsNote links the public feeds of the posts; they answer 404 until the site URL is set. */
+function feedsNote() {
+  const links = ['/feed.xml', '/atom.xml', '/feed.json'].map((path) => h('a', { href: path, class: 'feed-link', text: location.origin + path }));
+  return h('p', { class: 'note feeds' }, 'Feeds (RSS, Atom, JSON): ', links[0], ' · ', links[1], ' · ', links[2],
+    '. Served once Site URL is set in the dashboard’s site_settings.');
 }
 
 function stat(label, value) {

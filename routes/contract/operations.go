@@ -45,6 +45,9 @@ func readOperations(root map[string]any) ([]*Operation, error) {
 	}
 	var ops []*Operation
 	for path, item := range paths {
+		if !InAPI(path) {
+			continue // an extension at the site root (the feeds): documented, not an API operation
+		}
 		obj, ok := item.(map[string]any)
 		if !ok {
 			return nil, fmt.Errorf("%w: path %s is not an object", ErrMalformed, path)

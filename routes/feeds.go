@@ -1,0 +1,160 @@
+package routes
+
+import (
+	"database/sql"
+	"errors"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/types"
+
+	"github.com/creator-content-api/server/hooks"
+	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/routes/apierr"
+)
+
+// feedItemsMax is how many posts a feed holds, the newest.
+const feedItemsMax = 20
+
+// cacheFeed lets readers, proxies and CDNs keep a feed for five minutes: feeds are public.
+const cacheFeed = "public, max-age=300"
+
+// feedPostsFilter selects the published public posts: not drafts, public, and published_at
+// empty (saved before scheduling existed) or not in the future.
+const feedPostsFilter = "draft = false && visibility = 'public' && (published_at = '' || published_at <= {:now})"
+
+// feedFormat is one of the feeds served at the site root.
+type feedFormat struct {
+	path        string
+	contentType string
+	encode      func(f *feed) ([]byte, error)
+}
+
+// feedFormats are the feeds, RSS 2.0, Atom 1.0 and JSON Feed 1.1, of the same posts.
+var feedFormats = []feedFormat{
+	{path: "/feed.xml", contentType: "application/rss+xml; charset=utf-8", encode: encodeRSS},
+	{path: "/atom.xml", contentType: "application/atom+xml; charset=utf-8", encode: encodeAtom},
+	{path: "/feed.json", contentType: "application/feed+json; charset=utf-8", encode: encodeJSONFeed},
+}
+
+// feed is what every format shows: the site, its author and its newest public posts.
+type feed struct {
+	title, description, author string
+	// siteURL is the owner's site: the feeds' alternate link and the Atom feed's id.
+	siteURL string
+	// selfURL is this format's address on the server; empty when the server's public URL
+	// (PocketBase's Application URL setting) is not set.
+	selfURL string
+	updated time.Time
+	items   []feedItem
+}
+
+// feedItem is one post.
+type feedItem struct {
+	id, url, title, summary, contentHTML string
+	tags                                 []string
+	published, updated                   time.Time
+}
+
+// bindFeeds serves the feeds at the site root, outside the API: no key, the Normal rate tier
+// per client IP, errors (429, 404) as the API's envelope. The literal paths win over the static
+// files' catch-all. Go's mux answers HEAD with the GET handler.
+func (a *API) bindFeeds(se *core.ServeEvent) {
+	for _, f := range feedFormats {
+		se.Router.GET(f.path, a.serveFeed(f)).Bind(errorEnvelope()).BindFunc(a.limitByIP(normalTier))
+	}
+}
+
+// serveFeed answers a feed: 404 while the feeds are off or the site URL is not set.
+func (a *API) serveFeed(format feedFormat) func(*core.RequestEvent) error {
+	return func(e *core.RequestEvent) error {
+		settings, err := hooks.ReadFeedSettings(e.App)
+		if err != nil {
+			return apierr.Internal(err)
+		}
+		if !settings.Served() {
+			return apierr.NotFound()
+		}
+		f, err := loadFeed(e.App, settings, a.cfg.Now())
+		if err != nil {
+			return apierr.Internal(err)
+		}
+		if appURL := strings.TrimRight(e.App.Settings().Meta.AppURL, "/"); appURL != "" {
+			f.selfURL = appURL + format.path
+		}
+		b, err := format.encode(f)
+		if err != nil {
+			return apierr.Internal(err)
+		}
+		e.Response.Header().Set("Cache-Control", cacheFeed)
+		return blobWithETag(e, http.StatusOK, format.contentType, b)
+	}
+}
+
+// loadFeed reads the profile and the newest published public posts at now.
+func loadFeed(app core.App, settings hooks.FeedSettings, now time.Time) (*feed, error) {
+	host := settings.SiteURL
+	if u, err := url.Parse(settings.SiteURL); err == nil && u.Host != "" {
+		host = u.Host
+	}
+	f := &feed{title: host, siteURL: settings.SiteURL, updated: settings.Updated}
+	profiles, err := app.FindRecordsByFilter(pb_migrations.Profile, "", "created,id", 1, 0)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return nil, err
+	}
+	if len(profiles) == 1 {
+		p := profiles[0]
+		if name := p.GetString("name"); name != "" {
+			f.title, f.author = name, name
+		}
+		f.description = p.GetString("headline")
+		f.updated = latest(f.updated, p.GetDateTime("updated").Time())
+	}
+	if f.description == "" {
+		f.description = "Posts from " + f.title
+	}
+	nowDT, err := types.ParseDateTime(now)
+	if err != nil {
+		return nil, err
+	}
+	posts, err := app.FindRecordsByFilter(pb_migrations.Posts, feedPostsFilter, "-published_at,-created,id",
+		feedItemsMax, 0, dbx.Params{"now": nowDT.String()})
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return nil, err
+	}
+	for _, p := range posts {
+		it := feedItem{
+			id:          postTagURI(host, p),
+			url:         settings.PostURL(p.Id, p.GetString("slug")),
+			title:       p.GetString("title"),
+			summary:     p.GetString("excerpt"),
+			contentHTML: p.GetString("content"),
+			tags:        tagsView(p),
+			published:   p.GetDateTime("published_at").Time(),
+			updated:     p.GetDateTime("updated").Time(),
+		}
+		if it.published.IsZero() {
+			it.published = p.GetDateTime("created").Time()
+		}
+		f.items = append(f.items, it)
+		f.updated = latest(f.updated, it.updated)
+	}
+	return f, nil
+}
+
+// postTagURI is a post's id in every feed (RFC 4151): the site's host, the day the post was
+// created and its record id, so neither a new title nor a new slug makes it a new item.
+func postTagURI(host string, p *core.Record) string {
+	return "tag:" + host + "," + p.GetDateTime("created").Time().UTC().Format(time.DateOnly) + ":posts/" + p.Id
+}
+
+func latest(a, b time.Time) time.Time {
+	if b.After(a) {
+		return b
+	}
+	return a
+}

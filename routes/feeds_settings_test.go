@@ -1,0 +1,49 @@
+package routes_test
+
+import (
+	"net/http"
+	"testing"
+
+	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/routes/apitest"
+)
+
+// TestPostURLPatternIsValidated: the owner's edit of post_url_pattern in the dashboard (the
+// records API) is refused with a 400 naming the field unless the pattern makes a post's address.
+func TestPostURLPatternIsValidated(t *testing.T) {
+	h := apitest.New(t, apitest.Options{})
+	owner := map[string]string{"Authorization": h.SuperuserToken()}
+	recs, err := h.App.FindAllRecords(pb_migrations.SiteSettings)
+	if err != nil || len(recs) != 1 {
+		t.Fatalf("site settings: %v", err)
+	}
+	path := "/api/collections/site_settings/records/" + recs[0].Id
+	cases := []struct {
+		name, siteURL, pattern string
+		code                   string // "" when accepted
+	}{
+		{"default", "https://demo.example", "{site_url}/posts/{slug}", ""},
+		{"empty means the default", "https://demo.example", "", ""},
+		{"another host with the id", "", "https://blog.example/{id}/{slug}.html", ""},
+		{"no slug", "https://demo.example", "{site_url}/posts/{id}", "validation_missing_slug"},
+		{"relative", "https://demo.example", "/posts/{slug}", "validation_invalid_post_url"},
+		{"not http", "https://demo.example", "ftp://files.example/{slug}", "validation_invalid_post_url"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res := h.Do(apitest.Request{Method: http.MethodPatch, Path: path, Headers: owner,
+				Body: map[string]any{"site_url": c.siteURL, "post_url_pattern": c.pattern}})
+			if c.code == "" {
+				if res.Status != http.StatusOK {
+					t.Fatalf("%d %s, want 200", res.Status, res.Body)
+				}
+				return
+			}
+			data, _ := res.JSON(t)["data"].(map[string]any)
+			field, _ := data["post_url_pattern"].(map[string]any)
+			if res.Status != http.StatusBadRequest || field["code"] != c.code {
+				t.Fatalf("%d %s, want 400 with post_url_pattern %s", res.Status, res.Body, c.code)
+			}
+		})
+	}
+}
