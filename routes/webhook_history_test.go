@@ -70,9 +70,11 @@ func TestDeliveryHistoryKeepsEveryAttempt(t *testing.T) {
 		t.Fatal("an attempt holds the secret")
 	}
 
-	// A redelivery's attempts join the history; the owner's test ping is not stored.
+	// A redelivery's attempts join the history; the owner's test ping is not stored. The
+	// redelivery is attempted at once, by the dispatcher in the background: the answer may or
+	// may not show it yet, and runDue waits for it.
 	res, data := c.do(http.MethodPost, "/api/admin/webhook-deliveries/"+d["id"].(string)+"/redeliver", nil)
-	if res.Status != http.StatusAccepted || len(data["attempts"].([]any)) != 2 {
+	if n := len(data["attempts"].([]any)); res.Status != http.StatusAccepted || n < 2 || n > 3 {
 		t.Fatalf("redeliver: %d %s", res.Status, res.Body)
 	}
 	h.Clock.Advance(time.Minute)
@@ -81,7 +83,7 @@ func TestDeliveryHistoryKeepsEveryAttempt(t *testing.T) {
 		t.Fatalf("test: %d %s", res.Status, res.Body)
 	}
 	attempts = c.deliveries(subID)[0]["attempts"].([]any)
-	if len(attempts) != 3 || attempts[2].(map[string]any)["at"] != "2026-11-21 12:02:00.000Z" {
+	if at := attempts[len(attempts)-1].(map[string]any)["at"]; len(attempts) != 3 || (at != "2026-11-21 12:01:00.000Z" && at != "2026-11-21 12:02:00.000Z") {
 		t.Fatalf("after redelivery and ping: %v", attempts)
 	}
 	if n, err := h.App.CountRecords(pb_migrations.WebhookAttempts); err != nil || n != 3 {
