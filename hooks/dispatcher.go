@@ -9,7 +9,6 @@ import (
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/routine"
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"github.com/creator-content-api/server/hooks/webhook"
@@ -58,10 +57,8 @@ type dispatcher struct {
 	attemptCtx     context.Context
 	cancelAttempts context.CancelFunc
 
-	startOnce  sync.Once
-	stopOnce   sync.Once
-	loopCancel context.CancelFunc
-	loopDone   chan struct{}
+	loop     backgroundLoop
+	stopOnce sync.Once
 }
 
 func newDispatcher(app core.App, cfg Config) *dispatcher {
@@ -76,7 +73,6 @@ func newDispatcher(app core.App, cfg Config) *dispatcher {
 		inflight: map[string]*flight{},
 		bySub:    map[string]int{},
 		idle:     make(chan struct{}),
-		loopDone: make(chan struct{}),
 	}
 	close(d.idle)
 	if d.workers <= 0 {
@@ -113,18 +109,9 @@ func (d *dispatcher) kick() {
 }
 
 // start runs the dispatch loop until stop; only the first call does anything.
-func (d *dispatcher) start() {
-	d.startOnce.Do(func() {
-		ctx, cancel := context.WithCancel(context.Background())
-		d.mu.Lock()
-		d.loopCancel = cancel
-		d.mu.Unlock()
-		routine.FireAndForget(func() { d.loop(ctx) })
-	})
-}
+func (d *dispatcher) start() { d.loop.start(d.dispatch) }
 
-func (d *dispatcher) loop(ctx context.Context) {
-	defer close(d.loopDone)
+func (d *dispatcher) dispatch(ctx context.Context) {
 	timer := time.NewTimer(0) // pick up everything due at start
 	defer timer.Stop()
 	for {
@@ -146,12 +133,8 @@ func (d *dispatcher) stop() {
 	d.stopOnce.Do(func() {
 		d.mu.Lock()
 		d.stopped = true
-		loopCancel := d.loopCancel
 		d.mu.Unlock()
-		if loopCancel != nil {
-			loopCancel()
-			<-d.loopDone
-		}
+		d.loop.stop()
 		d.passMu.Lock() // a RunDue pass may still be claiming
 		d.passMu.Unlock()
 		ctx, cancel := context.WithTimeout(context.Background(), d.timeout+shutdownGrace)

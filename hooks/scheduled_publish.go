@@ -8,7 +8,6 @@ import (
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/routine"
 	"github.com/pocketbase/pocketbase/tools/types"
 )
 
@@ -26,32 +25,20 @@ type publisher struct {
 	write func(txApp core.App, events []event) error // the outbox's
 
 	passMu sync.Mutex // one pass at a time: the loop's and PublishDue's
-
-	startOnce, stopOnce sync.Once
-	mu                  sync.Mutex
-	cancel              context.CancelFunc
-	done                chan struct{}
+	loop   backgroundLoop
 }
 
 func newPublisher(app core.App, now func() time.Time, o *outbox) *publisher {
-	return &publisher{app: app, now: now, write: o.write, done: make(chan struct{})}
+	return &publisher{app: app, now: now, write: o.write}
 }
 
-// start catches up at once, then looks every publishTick until stop; only the first call
-// does anything.
+// start catches up at once, then looks every publishTick until stop (the loop starts once).
 func (p *publisher) start() {
-	p.startOnce.Do(func() {
-		p.logPass()
-		ctx, cancel := context.WithCancel(context.Background())
-		p.mu.Lock()
-		p.cancel = cancel
-		p.mu.Unlock()
-		routine.FireAndForget(func() { p.loop(ctx) })
-	})
+	p.logPass()
+	p.loop.start(p.tick)
 }
 
-func (p *publisher) loop(ctx context.Context) {
-	defer close(p.done)
+func (p *publisher) tick(ctx context.Context) {
 	ticker := time.NewTicker(publishTick)
 	defer ticker.Stop()
 	for {
@@ -65,17 +52,7 @@ func (p *publisher) loop(ctx context.Context) {
 }
 
 // stop ends the loop and waits for a pass in progress.
-func (p *publisher) stop() {
-	p.stopOnce.Do(func() {
-		p.mu.Lock()
-		cancel := p.cancel
-		p.mu.Unlock()
-		if cancel != nil {
-			cancel()
-			<-p.done
-		}
-	})
-}
+func (p *publisher) stop() { p.loop.stop() }
 
 func (p *publisher) logPass() {
 	if _, err := p.runDue(); err != nil {

@@ -4,7 +4,6 @@ package systemtest
 
 import (
 	"bytes"
-	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -102,14 +101,8 @@ func fetch(t *testing.T, s *Server, path string, header http.Header) (*http.Resp
 	if req.Header == nil {
 		req.Header = http.Header{}
 	}
-	res, err := http.DefaultTransport.RoundTrip(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	body, err := io.ReadAll(res.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res, body
+	return Send(t, noRedirects, req)
 }
+
+// noRedirects answers with a redirect itself instead of following it.
+var noRedirects = &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}

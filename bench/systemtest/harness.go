@@ -228,16 +228,23 @@ func (s *Server) Do(t testing.TB, method, path, auth string, body any) (int, []b
 	if auth != "" {
 		req.Header.Set("Authorization", auth)
 	}
-	res, err := s.Client.Do(req)
+	res, got := Send(t, s.Client, req)
+	return res.StatusCode, got
+}
+
+// Send sends req through c and returns the response with its body read (and closed).
+func Send(t testing.TB, c *http.Client, req *http.Request) (*http.Response, []byte) {
+	t.Helper()
+	res, err := c.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer res.Body.Close()
-	got, err := io.ReadAll(res.Body)
+	body, err := io.ReadAll(res.Body)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return res.StatusCode, got
+	return res, body
 }
 
 // OwnerToken creates the owner (a superuser) with `superuser upsert` as a second process and

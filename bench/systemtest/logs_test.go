@@ -48,12 +48,7 @@ func TestKeysNeverReachTheLogs(t *testing.T) {
 		for k, v := range r.headers {
 			req.Header.Set(k, v)
 		}
-		res, err := s.Client.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res.Body.Close()
-		if res.StatusCode != r.want {
+		if res, _ := Send(t, s.Client, req); res.StatusCode != r.want {
 			t.Errorf("GET %s: %d, want %d", r.path, res.StatusCode, r.want)
 		}
 	}

@@ -4,7 +4,6 @@ package systemtest
 
 import (
 	"encoding/json"
-	"io"
 	"net/http"
 	"net/url"
 	"strings"
@@ -98,15 +97,7 @@ func profile(t *testing.T, c *http.Client, base, key string) (*http.Response, ap
 		t.Fatal(err)
 	}
 	req.Header.Set("Authorization", "Bearer "+key)
-	res, err := c.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	body, err := io.ReadAll(res.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res, body := Send(t, c, req)
 	var env apiError
 	if res.StatusCode >= 400 {
 		if err := json.Unmarshal(body, &env); err != nil {

@@ -21,6 +21,22 @@ export function loadChart() {
   return chartLib;
 }
 
+/**
+ * chartKit loads Chart.js for the canvas and returns it with a reader of the theme's colours;
+ * when the library cannot be loaded it shows the error above the canvas and returns null.
+ */
+export async function chartKit(canvas) {
+  let Chart;
+  try {
+    Chart = await loadChart();
+  } catch (err) {
+    canvas.closest('figure').prepend(errorBox(err));
+    return null;
+  }
+  const css = getComputedStyle(document.documentElement);
+  return { Chart, color: (name, fallback) => css.getPropertyValue(name).trim() || fallback };
+}
+
 let chart; // the chart on screen, destroyed before the page is drawn again
 
 /** renderAnalytics draws the page into root. */
@@ -136,15 +152,9 @@ function dailySection(a) {
 
 async function drawDaily(a, body) {
   const canvas = body.querySelector('#daily-chart');
-  let Chart;
-  try {
-    Chart = await loadChart();
-  } catch (err) {
-    canvas.closest('figure').prepend(errorBox(err));
-    return;
-  }
-  const css = getComputedStyle(document.documentElement);
-  const color = (name, fallback) => css.getPropertyValue(name).trim() || fallback;
+  const kit = await chartKit(canvas);
+  if (!kit) return;
+  const { Chart, color } = kit;
   chart = new Chart(canvas, {
     type: 'line',
     data: {

@@ -3,7 +3,7 @@
 // vendored Chart.js and also given as a table.
 import { admin } from './api.js';
 import { h, fill, uid, errorBox } from './ui.js';
-import { loadChart } from './analytics.js';
+import { chartKit } from './analytics.js';
 
 /** STAT_DAYS is how many days the chart covers, today included. */
 const STAT_DAYS = 7;
@@ -46,15 +46,9 @@ function statsFigure(s, days, canvas) {
 }
 
 async function draw(s, days, canvas) {
-  let Chart;
-  try {
-    Chart = await loadChart();
-  } catch (err) {
-    canvas.closest('figure').prepend(errorBox(err));
-    return;
-  }
-  const css = getComputedStyle(document.documentElement);
-  const color = (name, fallback) => css.getPropertyValue(name).trim() || fallback;
+  const kit = await chartKit(canvas);
+  if (!kit) return;
+  const { Chart, color } = kit;
   charts.get(s.id)?.destroy();
   charts.set(s.id, new Chart(canvas, {
     data: {
