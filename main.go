@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"log"
 	"os"
+	"strconv"
 	"time"
 
 	"github.com/pocketbase/pocketbase"
@@ -16,13 +17,16 @@ import (
 	"github.com/pocketbase/pocketbase/plugins/migratecmd"
 
 	"github.com/creator-content-api/server/hooks"
-	"github.com/creator-content-api/server/hooks/listen"
-	"github.com/creator-content-api/server/hooks/seed"
+	"github.com/creator-content-api/server/hooks/content/seed"
+	"github.com/creator-content-api/server/hooks/keys"
+	"github.com/creator-content-api/server/hooks/maintenance"
+	"github.com/creator-content-api/server/hooks/webhooks"
+	"github.com/creator-content-api/server/hooks/webhooks/listen"
 	_ "github.com/creator-content-api/server/pb_migrations"
 	"github.com/creator-content-api/server/pb_public"
 	"github.com/creator-content-api/server/routes"
-	"github.com/creator-content-api/server/routes/apikey"
 	"github.com/creator-content-api/server/routes/ratelimit"
+	"github.com/creator-content-api/server/routes/readcache"
 )
 
 func main() {
@@ -48,12 +52,22 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	webhooks := hooks.Register(pb, hooks.Config{Replicated: replicated})
-	routes.Register(pb, routes.Config{RateLimits: limits, RequireHTTPS: requireHTTPS, Webhooks: webhooks})
-	pb.RootCmd.AddCommand(apikey.NewCommand(pb, time.Now), seed.NewCommand(pb), hooks.NewCommand(pb, webhooks))
+	readCache, err := flags.parseReadCache()
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := maintenance.BindDebugListener(pb, env("CCA_DEBUG_PPROF", "")); err != nil {
+		log.Fatal(err)
+	}
+	bound := hooks.Register(pb, hooks.Config{Replicated: replicated})
+	if _, err := routes.Register(pb, routes.Config{Webhooks: bound.Webhooks, Changes: bound.Changes, RateLimits: limits,
+		AllowPlainHTTP: !requireHTTPS, ReadCache: readCache}); err != nil {
+		log.Fatal(err)
+	}
+	pb.RootCmd.AddCommand(keys.NewCommand(pb, time.Now), seed.NewCommand(pb), webhooks.NewCommand(pb, bound.Webhooks))
 
 	pb.OnServe().BindFunc(func(se *core.ServeEvent) error {
-		if !limits.Enabled {
+		if limits.Off {
 			se.App.Logger().Warn("rate limiting is switched off (--rate-limits=off)")
 		}
 		se.Router.GET("/{path...}", apis.Static(flags.site(), false))
@@ -83,6 +97,8 @@ type options struct {
 	rateIPv6Prefix           string
 	requireHTTPS             string
 	litestream               string
+	readCacheEntries         string
+	readCacheBytes           string
 }
 
 func bindFlags(pb *pocketbase.PocketBase) *options {
@@ -97,6 +113,8 @@ func bindFlags(pb *pocketbase.PocketBase) *options {
 	f.StringVar(&o.rateIPv6Prefix, "rate-ipv6-prefix", env("CCA_RATE_IPV6_PREFIX", "64"), "prefix length, 1..128, of the IPv6 network every tier counts as one client (env CCA_RATE_IPV6_PREFIX)")
 	f.StringVar(&o.litestream, "litestream", env("CCA_LITESTREAM", "off"), "on when Litestream replicates data.db: the daily maintenance then leaves data.db's checkpoints to it, so writes never stall behind its reads (env CCA_LITESTREAM)")
 	f.StringVar(&o.requireHTTPS, "require-https", env("CCA_REQUIRE_HTTPS", "on"), "on or off: on refuses API calls over plain HTTP (loopback without proxy headers excepted, for development) and through a local proxy whose headers PocketBase's trusted-proxy setting does not trust (env CCA_REQUIRE_HTTPS)")
+	f.StringVar(&o.readCacheEntries, "read-cache-entries", env("CCA_READ_CACHE_ENTRIES", strconv.Itoa(readcache.DefaultMaxEntries)), "the most answers of public reads kept in memory (env CCA_READ_CACHE_ENTRIES)")
+	f.StringVar(&o.readCacheBytes, "read-cache-bytes", env("CCA_READ_CACHE_BYTES", strconv.FormatInt(readcache.DefaultMaxBytes, 10)), "the most bytes of answers of public reads kept in memory (env CCA_READ_CACHE_BYTES)")
 	// PocketBase tolerates unknown flags in its eager parse; parse ours the same way.
 	_ = pb.RootCmd.ParseFlags(os.Args[1:])
 	return o
@@ -104,9 +122,12 @@ func bindFlags(pb *pocketbase.PocketBase) *options {
 
 func (o *options) parseRateLimits() (routes.RateLimits, error) {
 	var rl routes.RateLimits
-	var err error
-	if rl.Enabled, err = onOff("--rate-limits", o.rateLimits); err != nil || !rl.Enabled {
+	on, err := onOff("--rate-limits", o.rateLimits)
+	if err != nil {
 		return rl, err
+	}
+	if !on {
+		return routes.RateLimits{Off: true}, nil
 	}
 	if rl.Normal, err = ratelimit.ParseTier("normal", o.rateNormal); err != nil {
 		return rl, fmt.Errorf("--rate-normal: %w", err)
@@ -124,6 +145,24 @@ func (o *options) parseRateLimits() (routes.RateLimits, error) {
 		return rl, fmt.Errorf("--rate-ipv6-prefix: %w", err)
 	}
 	return rl, nil
+}
+
+func (o *options) parseReadCache() (readcache.Config, error) {
+	entries, err := positive("--read-cache-entries", o.readCacheEntries)
+	if err != nil {
+		return readcache.Config{}, err
+	}
+	bytes, err := positive("--read-cache-bytes", o.readCacheBytes)
+	return readcache.Config{MaxEntries: int(entries), MaxBytes: bytes}, err
+}
+
+// positive reads a whole number of at least 1 (0 would mean readcache's default, not none).
+func positive(flag, v string) (int64, error) {
+	n, err := strconv.ParseInt(v, 10, 0)
+	if err != nil || n < 1 {
+		return 0, fmt.Errorf("%s must be a whole number of at least 1, not %q", flag, v)
+	}
+	return n, nil
 }
 
 func onOff(flag, v string) (bool, error) {

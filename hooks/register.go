@@ -1,65 +1,72 @@
-// Package hooks owns what happens when records change, whoever changes them (our API,
-// PocketBase's records API, the dashboard, /api/batch, Go code): slugs are filled in, and
-// webhook events and their deliveries are written in the same transaction as the change
-// (posts, projects, pages, purchases, enrollments, testimonials, newsletter_subscribers),
-// then pushed by a background dispatcher with retries, and pruned after 7 days by the cron
-// job ccaWebhookPrune. Posts, projects and pages saved as not drafts get a published_at,
-// and a publish job fires content.published for scheduled ones when their time comes. Every
-// save of a webhook subscription keeps the registration rules, and revoking an API key switches
-// off the subscriptions it registered.
+// Package hooks binds every concept's record hooks, jobs and background workers to the app:
+// whoever changes a record (our API, PocketBase's records API, the dashboard, /api/batch, Go
+// code), the concept that owns it keeps its rules. Register is the table of contents; each
+// concept lives in its own package:
+//
+//   - keys: the API key (format, store, scopes, the owner's operations, the `keys` command);
+//   - content: slugs, publication and the publish job, the search index, the feed settings
+//     (and the `seed` command in content/seed);
+//   - webhooks: events, the outbox, the dispatcher, subscriptions, the `webhooks` command
+//     (the wire format in webhooks/wire, `webhooks listen` in webhooks/listen);
+//   - maintenance: the database upkeep of a replicated data directory;
+//   - changes: the generation of each area of stored data (content, keys), which the caches
+//     of reads and keys compare to know that nothing they hold has changed.
 package hooks
 
 import (
-	"net/http"
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
-)
 
-// Default sizes of the dispatcher's worker pool.
-const (
-	// DefaultWorkers is how many deliveries are attempted at once. An attempt still running
-	// after a tenth of the attempt time-out gives its worker back, so receivers that hang
-	// cannot take every worker either.
-	DefaultWorkers = 8
-	// DefaultPerSubscription is how many of them may go to one subscription, so one slow
-	// receiver cannot take every worker.
-	DefaultPerSubscription = 2
+	"github.com/creator-content-api/server/hooks/changes"
+	"github.com/creator-content-api/server/hooks/content"
+	"github.com/creator-content-api/server/hooks/keys"
+	"github.com/creator-content-api/server/hooks/maintenance"
+	"github.com/creator-content-api/server/hooks/webhooks"
 )
 
 // Config is everything the hooks take from outside; main.go fills it.
 type Config struct {
-	// Now is the clock for event times and the delivery schedule; nil means time.Now.
+	// Now is the clock for publication, event times and the delivery schedule; nil means
+	// time.Now.
 	Now func() time.Time
-	// Workers bounds the attempts in flight that are not slow (running for less than a tenth
-	// of AttemptTimeout); 0 means DefaultWorkers.
-	Workers int
-	// PerSubscription bounds the attempts in flight to one subscription; 0 means
-	// DefaultPerSubscription.
-	PerSubscription int
-	// AttemptTimeout bounds one delivery attempt; 0 means webhook.DefaultTimeout (10 s).
-	AttemptTimeout time.Duration
-	// Client returns the HTTP client for a delivery; allowPrivate is the site's
-	// webhooks_allow_private at the time of the attempt. nil means webhook.NewClient with
-	// AttemptTimeout (SSRF-guarded unless allowPrivate, no redirects).
-	Client func(allowPrivate bool) *http.Client
+	// Webhooks sizes the dispatcher; its Now is always Config.Now.
+	Webhooks webhooks.Config
 	// Replicated says Litestream replicates data.db: PocketBase's daily maintenance then
-	// leaves data.db's checkpoints to Litestream (see bindReplicationFriendlyMaintenance).
+	// leaves data.db's checkpoints to Litestream (maintenance.BindReplicationFriendlyMaintenance).
 	Replicated bool
 }
 
-// Register binds every hook, job and background worker to app and returns the webhook
-// dispatcher's handle, which the admin routes use for test deliveries and redeliveries.
-func Register(app core.App, cfg Config) *Webhooks {
+// Bound are the handles of what Register bound, for the routes, the commands and the tests.
+type Bound struct {
+	// Webhooks is the webhook machinery: test deliveries, redeliveries, the dispatcher.
+	Webhooks *webhooks.Service
+	// Publish is the publish job.
+	Publish *content.PublishJob
+	// Changes hands out the generations of the content and the keys, for the read cache and
+	// the key cache.
+	Changes *changes.Watcher
+}
+
+// Register binds every hook, job and background worker to app.
+func Register(app core.App, cfg Config) *Bound {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	bindSlugs(app)
-	bindSearchIndex(app)
-	bindPublication(app, cfg.Now)
-	bindFeedSettings(app)
+	ch := changes.Register(app, changes.Config{Now: cfg.Now})
+	keys.BindGuards(app)
+	content.BindSlugs(app)
+	content.BindSearchIndex(app)
+	content.BindPublication(app, cfg.Now)
+	content.BindFeedSettings(app)
+	wcfg := cfg.Webhooks
+	wcfg.Now = cfg.Now
+	w := webhooks.Bind(app, wcfg)
+	// The job marks a record published with a plain UPDATE, which no model hook sees: it says
+	// so itself, so that cached reads show the record at once.
+	publish := content.BindPublishJob(app, cfg.Now, w.AnnouncePublished, func() { ch.Changed(changes.Content) })
 	if cfg.Replicated {
-		bindReplicationFriendlyMaintenance(app)
+		maintenance.BindReplicationFriendlyMaintenance(app)
 	}
-	return bindWebhooks(app, cfg)
+	return &Bound{Webhooks: w, Publish: publish, Changes: ch}
 }

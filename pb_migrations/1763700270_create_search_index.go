@@ -4,7 +4,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	m "github.com/pocketbase/pocketbase/migrations"
 
-	"github.com/creator-content-api/server/hooks/fulltext"
+	"github.com/creator-content-api/server/hooks/content/fulltext"
 )
 
 func init() {

@@ -9,13 +9,24 @@ import (
 )
 
 // TestFSHoldsTheDirectory checks that the embedded site is this directory, file for file and
-// byte for byte, Go sources hidden, every file stamped with a modification time.
+// byte for byte, Go sources and the contract package left out, every file stamped with a
+// modification time.
 func TestFSHoldsTheDirectory(t *testing.T) {
+	const contractDir = "contract" // a Go package beside the site, not part of it
 	site := FS()
 	served := 0
 	err := fs.WalkDir(os.DirFS("."), ".", func(name string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
+		if err != nil {
 			return err
+		}
+		if d.IsDir() && name == contractDir {
+			if _, err := fs.Stat(site, name); !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("%s: the contract package is served (err %v)", name, err)
+			}
+			return fs.SkipDir
+		}
+		if d.IsDir() {
+			return nil
 		}
 		got, err := fs.ReadFile(site, name)
 		if path.Ext(name) == ".go" {

@@ -2,24 +2,23 @@ package routes
 
 import (
 	"encoding/json"
-	"errors"
 	"net/http"
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/types"
 
+	"github.com/creator-content-api/server/hooks/dates"
+	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/routes/apierr"
-	"github.com/creator-content-api/server/routes/apikey"
 )
 
 func (a *API) adminKeyRoutes() []Route {
 	return []Route{
-		{Method: http.MethodPost, Path: "/api/admin/api-keys", handler: createKey},
-		{Method: http.MethodGet, Path: "/api/admin/api-keys", handler: listKeys},
-		{Method: http.MethodPatch, Path: "/api/admin/api-keys/{id}", handler: updateKey},
-		{Method: http.MethodDelete, Path: "/api/admin/api-keys/{id}", handler: revokeKey},
-		{Method: http.MethodPost, Path: "/api/admin/api-keys/{id}/rotate", handler: a.rotateKey},
+		{Method: http.MethodPost, Path: "/api/admin/api-keys", Auth: AuthOwner, Tier: TierModerate, Cache: CacheNone, Handler: createKey},
+		{Method: http.MethodGet, Path: "/api/admin/api-keys", Auth: AuthOwner, Tier: TierModerate, Cache: CacheNone, Handler: listKeys},
+		{Method: http.MethodPatch, Path: "/api/admin/api-keys/{id}", Auth: AuthOwner, Tier: TierModerate, Cache: CacheNone, Handler: updateKey},
+		{Method: http.MethodDelete, Path: "/api/admin/api-keys/{id}", Auth: AuthOwner, Tier: TierModerate, Cache: CacheNone, Handler: revokeKey},
+		{Method: http.MethodPost, Path: "/api/admin/api-keys/{id}/rotate", Auth: AuthOwner, Tier: TierModerate, Cache: CacheNone, Handler: a.rotateKey},
 	}
 }
 
@@ -33,8 +32,8 @@ type keyBody struct {
 	Active         *bool           `json:"active"`
 }
 
-func (b keyBody) fields() (apikey.Fields, error) {
-	f := apikey.Fields{Name: b.Name, Scopes: b.Scopes, AllowedOrigins: b.AllowedOrigins, Active: b.Active}
+func (b keyBody) fields() (keys.Fields, error) {
+	f := keys.Fields{Name: b.Name, Scopes: b.Scopes, AllowedOrigins: b.AllowedOrigins, Active: b.Active}
 	if b.Expiry == nil {
 		return f, nil
 	}
@@ -47,36 +46,18 @@ func (b keyBody) fields() (apikey.Fields, error) {
 	if err := json.Unmarshal(b.Expiry, &s); err != nil {
 		return f, apierr.InvalidField("expiry", "expected an RFC 3339 date-time string or null")
 	}
-	t, err := parseTime(s)
+	t, err := dates.Parse(s)
 	if err != nil {
-		return f, apierr.InvalidField("expiry", "expected an RFC 3339 date-time such as 2027-01-31T00:00:00Z")
+		return f, apierr.InvalidField("expiry", err.Error())
 	}
 	f.Expiry = &t
 	return f, nil
 }
 
-// parseTime accepts RFC 3339 and the record layout (2026-11-21 20:10:25.123Z). The instant
-// must fall in the years 0001 to 9999 UTC, which the record layout can hold: an offset can
-// carry an RFC 3339 time past them ("9999-12-31T23:59:59-01:00" is in the year 10000), and it
-// would be stored as text that neither sorts nor parses as a date.
-func parseTime(s string) (time.Time, error) {
-	if t, err := time.Parse(time.RFC3339Nano, s); err == nil {
-		if t = t.UTC(); t.Year() < 1 || t.Year() > 9999 {
-			return time.Time{}, errors.New("outside the years 0001 to 9999")
-		}
-		return t, nil
-	}
-	d, err := types.ParseDateTime(s)
-	if err != nil || d.IsZero() {
-		return time.Time{}, errors.New("not a date-time")
-	}
-	return d.Time(), nil
-}
-
-func readKeyBody(e *core.RequestEvent) (apikey.Fields, error) {
+func readKeyBody(e *core.RequestEvent) (keys.Fields, error) {
 	var b keyBody
 	if err := decodeStrict(e, &b); err != nil {
-		return apikey.Fields{}, err
+		return keys.Fields{}, err
 	}
 	return b.fields()
 }
@@ -87,22 +68,22 @@ func createKey(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	rec, secret, err := apikey.Create(e.App, f)
+	rec, secret, err := keys.Create(e.App, f)
 	if err != nil {
-		return keyOpError(err)
+		return domainError(err)
 	}
-	return writeJSON(e, http.StatusCreated, map[string]any{"data": apikey.View(rec, secret)})
+	return writeJSON(e, http.StatusCreated, map[string]any{"data": keys.View(rec, secret)})
 }
 
 // listKeys answers GET /api/admin/api-keys: every key, prefix and last four only.
 func listKeys(e *core.RequestEvent) error {
-	recs, err := apikey.List(e.App)
+	recs, err := keys.List(e.App)
 	if err != nil {
-		return apierr.Internal(err)
+		return domainError(err)
 	}
 	out := make([]map[string]any, 0, len(recs))
 	for _, r := range recs {
-		out = append(out, apikey.View(r, ""))
+		out = append(out, keys.View(r, ""))
 	}
 	return writeJSON(e, http.StatusOK, map[string]any{"data": out})
 }
@@ -113,17 +94,17 @@ func updateKey(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	rec, err := apikey.Update(e.App, e.Request.PathValue("id"), f)
+	rec, err := keys.Update(e.App, e.Request.PathValue("id"), f)
 	if err != nil {
-		return keyOpError(err)
+		return domainError(err)
 	}
-	return writeJSON(e, http.StatusOK, map[string]any{"data": apikey.View(rec, "")})
+	return writeJSON(e, http.StatusOK, map[string]any{"data": keys.View(rec, "")})
 }
 
 // revokeKey answers DELETE /api/admin/api-keys/{id}: 204, and the key stops working at once.
 func revokeKey(e *core.RequestEvent) error {
-	if err := apikey.Revoke(e.App, e.Request.PathValue("id")); err != nil {
-		return keyOpError(err)
+	if err := keys.Revoke(e.App, e.Request.PathValue("id")); err != nil {
+		return domainError(err)
 	}
 	return noContent(e)
 }
@@ -131,20 +112,9 @@ func revokeKey(e *core.RequestEvent) error {
 // rotateKey answers POST /api/admin/api-keys/{id}/rotate: 200 with the new full key shown once;
 // the old one works until previous_secret_expires_at.
 func (a *API) rotateKey(e *core.RequestEvent) error {
-	rec, secret, err := apikey.Rotate(e.App, e.Request.PathValue("id"), a.cfg.Now())
+	rec, secret, err := keys.Rotate(e.App, e.Request.PathValue("id"), a.cfg.Now())
 	if err != nil {
-		return keyOpError(err)
+		return domainError(err)
 	}
-	return writeJSON(e, http.StatusOK, map[string]any{"data": apikey.View(rec, secret)})
-}
-
-func keyOpError(err error) error {
-	var ae *apierr.Error
-	switch {
-	case errors.As(err, &ae):
-		return ae
-	case errors.Is(err, apikey.ErrNotFound):
-		return apierr.NotFound()
-	}
-	return apierr.Internal(err)
+	return writeJSON(e, http.StatusOK, map[string]any{"data": keys.View(rec, secret)})
 }

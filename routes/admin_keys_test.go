@@ -1,29 +1,32 @@
 package routes_test
 
 import (
+	"maps"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/pb_migrations"
-	"github.com/creator-content-api/server/routes/apikey"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
 func owner(token string) map[string]string { return map[string]string{"Authorization": token} }
 
 func TestAdminKeysNeedOwnerLogin(t *testing.T) {
+	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
-	key, id := h.CreateKey(apikey.Scopes...)
+	key, id := h.CreateKey(keys.Scopes...)
 	memberToken := newMemberToken(t, h)
 	endpoints := []struct{ method, path string }{
 		{http.MethodPost, "/api/admin/api-keys"},
 		{http.MethodGet, "/api/admin/api-keys"},
-		{http.MethodPatch, "/api/admin/api-keys/" + id},
-		{http.MethodDelete, "/api/admin/api-keys/" + id},
-		{http.MethodPost, "/api/admin/api-keys/" + id + "/rotate"},
+		{http.MethodPatch, "/api/admin/api-keys/{id}"},
+		{http.MethodDelete, "/api/admin/api-keys/{id}"},
+		{http.MethodPost, "/api/admin/api-keys/{id}/rotate"},
 	}
 	credentials := map[string]map[string]string{
 		"none":         nil,
@@ -32,13 +35,9 @@ func TestAdminKeysNeedOwnerLogin(t *testing.T) {
 		"junk token":   owner("Bearer not.a.jwt"),
 	}
 	for _, ep := range endpoints {
-		for name, hdr := range credentials {
-			t.Run(ep.method+" "+ep.path+" "+name, func(t *testing.T) {
-				res := h.Do(apitest.Request{Method: ep.method, Path: ep.path, Headers: hdr, Body: `{}`})
-				if res.Status != 401 || res.ErrorCode() != "unauthorized" {
-					t.Fatalf("got %d %q: %s", res.Status, res.ErrorCode(), res.Body)
-				}
-			})
+		for _, name := range slices.Sorted(maps.Keys(credentials)) {
+			apitest.Scenario{Name: ep.method + " " + ep.path + " " + name, Method: ep.method, Path: strings.Replace(ep.path, "{id}", id, 1),
+				Headers: credentials[name], Body: `{}`, ExpectedStatus: 401, ExpectedCode: "unauthorized"}.Test(t, h)
 		}
 	}
 }
@@ -63,6 +62,7 @@ func newMemberToken(t *testing.T, h *apitest.Harness) string {
 }
 
 func TestAdminKeyLifecycle(t *testing.T) {
+	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
 	seedProfile(t, h)
 	su := owner(h.SuperuserToken())
@@ -76,7 +76,7 @@ func TestAdminKeyLifecycle(t *testing.T) {
 	created := res.JSON(t)["data"].(map[string]any)
 	secret, _ := created["key"].(string)
 	id := created["id"].(string)
-	if !apikey.WellFormed(secret) || !strings.HasPrefix(secret, "svc_live_") {
+	if !keys.WellFormed(secret) || !strings.HasPrefix(secret, "svc_live_") {
 		t.Fatalf("create returned no well-formed key: %v", created)
 	}
 	if created["prefix"] != secret[:17] || created["last4"] != secret[len(secret)-4:] {
@@ -131,7 +131,7 @@ func TestAdminKeyLifecycle(t *testing.T) {
 	}
 	rotated := res.JSON(t)["data"].(map[string]any)
 	newSecret, _ := rotated["key"].(string)
-	if !apikey.WellFormed(newSecret) || newSecret == secret || rotated["previous_secret_expires_at"] == nil {
+	if !keys.WellFormed(newSecret) || newSecret == secret || rotated["previous_secret_expires_at"] == nil {
 		t.Fatalf("rotate body: %v", rotated)
 	}
 	for _, k := range []string{secret, newSecret} {
@@ -173,44 +173,42 @@ func assertNoClearKey(t *testing.T, h *apitest.Harness, secret string) {
 }
 
 func TestAdminKeyBadInput(t *testing.T) {
+	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
 	su := owner(h.SuperuserToken())
-	_, id := h.CreateKey(apikey.ScopeRead)
-	cases := []struct {
-		name, method, path string
-		body               any
-		status             int
-		code, message      string
-	}{
-		{"missing name", "POST", "/api/admin/api-keys", `{"scopes":["read"]}`, 400, "invalid_request", `\"name\"`},
-		{"missing scopes", "POST", "/api/admin/api-keys", `{"name":"x"}`, 400, "invalid_request", `\"scopes\"`},
-		{"unknown scope", "POST", "/api/admin/api-keys", `{"name":"x","scopes":["admin"]}`, 400, "invalid_request", `unknown scope`},
-		{"unknown field", "POST", "/api/admin/api-keys", `{"name":"x","scopes":["read"],"key":"svc_live_x"}`, 400, "invalid_request", `unknown field \"key\"`},
-		{"wrong type", "POST", "/api/admin/api-keys", `{"name":"x","scopes":"read"}`, 400, "invalid_request", `\"scopes\"`},
-		{"bad origin", "POST", "/api/admin/api-keys", `{"name":"x","scopes":["read"],"allowed_origins":["example.com"]}`, 400, "invalid_request", `allowed_origins`},
-		{"bad expiry", "POST", "/api/admin/api-keys", `{"name":"x","scopes":["read"],"expiry":"tomorrow"}`, 400, "invalid_request", `\"expiry\"`},
-		{"malformed JSON", "POST", "/api/admin/api-keys", `{"name":`, 400, "invalid_request", `malformed JSON`},
-		{"array body", "POST", "/api/admin/api-keys", `[1]`, 400, "invalid_request", `JSON object`},
-		{"empty body", "POST", "/api/admin/api-keys", ``, 400, "invalid_request", `JSON object`},
-		{"empty scopes on patch", "PATCH", "/api/admin/api-keys/" + id, `{"scopes":[]}`, 400, "invalid_request", `\"scopes\"`},
-		{"unknown id", "PATCH", "/api/admin/api-keys/nosuchkey12345", `{"name":"y"}`, 404, "not_found", ""},
-		{"unknown id rotate", "POST", "/api/admin/api-keys/nosuchkey12345/rotate", nil, 404, "not_found", ""},
-		{"unknown id delete", "DELETE", "/api/admin/api-keys/nosuchkey12345", nil, 404, "not_found", ""},
+	_, id := h.CreateKey(keys.ScopeRead)
+	bad := func(name, method, path string, body any, part string) apitest.Scenario {
+		return apitest.Scenario{Name: name, Method: method, Path: path, Headers: su, Body: body,
+			ExpectedStatus: 400, ExpectedCode: "invalid_request", ExpectedContent: []string{part}}
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			res := h.Do(apitest.Request{Method: c.method, Path: c.path, Headers: su, Body: c.body})
-			if res.Status != c.status || res.ErrorCode() != c.code || !strings.Contains(string(res.Body), c.message) {
-				t.Fatalf("got %d %s", res.Status, res.Body)
-			}
-		})
+	unknown := func(name, method, path string, body any) apitest.Scenario {
+		return apitest.Scenario{Name: name, Method: method, Path: path, Headers: su, Body: body, ExpectedStatus: 404, ExpectedCode: "not_found"}
+	}
+	for _, s := range []apitest.Scenario{
+		bad("missing name", "POST", "/api/admin/api-keys", `{"scopes":["read"]}`, `\"name\"`),
+		bad("missing scopes", "POST", "/api/admin/api-keys", `{"name":"x"}`, `\"scopes\"`),
+		bad("unknown scope", "POST", "/api/admin/api-keys", `{"name":"x","scopes":["admin"]}`, `unknown scope`),
+		bad("unknown field", "POST", "/api/admin/api-keys", `{"name":"x","scopes":["read"],"key":"svc_live_x"}`, `unknown field \"key\"`),
+		bad("wrong type", "POST", "/api/admin/api-keys", `{"name":"x","scopes":"read"}`, `\"scopes\"`),
+		bad("bad origin", "POST", "/api/admin/api-keys", `{"name":"x","scopes":["read"],"allowed_origins":["example.com"]}`, `allowed_origins`),
+		bad("bad expiry", "POST", "/api/admin/api-keys", `{"name":"x","scopes":["read"],"expiry":"tomorrow"}`, `\"expiry\"`),
+		bad("malformed JSON", "POST", "/api/admin/api-keys", `{"name":`, `malformed JSON`),
+		bad("array body", "POST", "/api/admin/api-keys", `[1]`, `JSON object`),
+		bad("empty body", "POST", "/api/admin/api-keys", ``, `JSON object`),
+		bad("empty scopes on patch", "PATCH", "/api/admin/api-keys/"+id, `{"scopes":[]}`, `\"scopes\"`),
+		unknown("unknown id", "PATCH", "/api/admin/api-keys/nosuchkey12345", `{"name":"y"}`),
+		unknown("unknown id rotate", "POST", "/api/admin/api-keys/nosuchkey12345/rotate", nil),
+		unknown("unknown id delete", "DELETE", "/api/admin/api-keys/nosuchkey12345", nil),
+	} {
+		s.Test(t, h)
 	}
 }
 
 func TestDashboardCannotBreakKeys(t *testing.T) {
+	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
 	su := owner(h.SuperuserToken())
-	_, id := h.CreateKey(apikey.ScopeRead)
+	_, id := h.CreateKey(keys.ScopeRead)
 	base := "/api/collections/" + pb_migrations.APIKeys + "/records"
 
 	res := h.Do(apitest.Request{Method: http.MethodPost, Path: base, Headers: su, Body: map[string]any{

@@ -5,16 +5,17 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/creator-content-api/server/routes/apikey"
+	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
 // The console logs in as the owner and holds no API key: the admin twins of webhook
 // registration and analytics answer it with the same checks and bodies, in {"data": ...}.
 func TestAdminTwinsOfKeyRoutes(t *testing.T) {
+	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
 	su := owner(h.SuperuserToken())
-	key, _ := h.CreateKey(apikey.Scopes...)
+	key, _ := h.CreateKey(keys.Scopes...)
 
 	res := h.Do(apitest.Request{Method: http.MethodPost, Path: "/api/admin/webhooks", Headers: su, Body: map[string]any{"url": "http://127.0.0.1/x"}})
 	if res.Status != 400 || !strings.Contains(string(res.Body), `\"url\"`) {

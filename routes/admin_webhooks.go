@@ -1,16 +1,14 @@
 package routes
 
 import (
-	"database/sql"
 	"errors"
 	"net/http"
 	"slices"
 
-	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
-	"github.com/creator-content-api/server/hooks"
-	"github.com/creator-content-api/server/hooks/webhook"
+	"github.com/creator-content-api/server/hooks/webhooks"
+	"github.com/creator-content-api/server/hooks/webhooks/wire"
 	"github.com/creator-content-api/server/pb_migrations"
 	"github.com/creator-content-api/server/routes/apierr"
 )
@@ -33,9 +31,9 @@ type subscriptionPatch struct {
 
 // listSubscriptions answers GET /api/admin/webhooks: every subscription, newest first.
 func listSubscriptions(e *core.RequestEvent) error {
-	recs, err := e.App.FindRecordsByFilter(pb_migrations.WebhookSubscriptions, "", "-created,-id", 0, 0)
+	recs, err := webhooks.ListSubscriptions(e.App)
 	if err != nil {
-		return apierr.Internal(err)
+		return domainError(err)
 	}
 	names, err := keyNames(e.App, recs)
 	if err != nil {
@@ -48,31 +46,18 @@ func listSubscriptions(e *core.RequestEvent) error {
 	return writeJSON(e, http.StatusOK, map[string]any{"data": out})
 }
 
-// updateSubscription answers PATCH /api/admin/webhooks/{id}. The subscription rules apply,
-// re-enabling resets failure_count and disabled_reason, and switching off ends the pending
-// deliveries: all done by the hooks, so the dashboard behaves the same.
+// updateSubscription answers PATCH /api/admin/webhooks/{id} with webhooks.UpdateSubscription:
+// the subscription rules apply, re-enabling resets failure_count and disabled_reason, and
+// switching off ends the pending deliveries, as for the dashboard's edits.
 func updateSubscription(e *core.RequestEvent) error {
 	var b subscriptionPatch
 	if err := decodeStrict(e, &b); err != nil {
 		return err
 	}
-	sub, err := findSubscription(e)
+	f := webhooks.SubscriptionFields{Events: b.Events, Description: b.Description, Enabled: b.Enabled}
+	sub, err := webhooks.UpdateSubscription(e.App, e.Request.PathValue("id"), f)
 	if err != nil {
-		return err
-	}
-	if b.Events != nil {
-		if err := setEvents(sub, *b.Events); err != nil {
-			return err
-		}
-	}
-	if b.Description != nil {
-		sub.Set("description", *b.Description)
-	}
-	if b.Enabled != nil {
-		sub.Set("enabled", *b.Enabled)
-	}
-	if err := e.App.Save(sub); err != nil {
-		return webhookSaveError(err)
+		return domainError(err)
 	}
 	names, err := keyNames(e.App, []*core.Record{sub})
 	if err != nil {
@@ -83,12 +68,8 @@ func updateSubscription(e *core.RequestEvent) error {
 
 // deleteSubscription answers DELETE /api/admin/webhooks/{id}: 204; its deliveries go with it.
 func deleteSubscription(e *core.RequestEvent) error {
-	sub, err := findSubscription(e)
-	if err != nil {
-		return err
-	}
-	if err := e.App.Delete(sub); err != nil {
-		return apierr.Internal(err)
+	if err := webhooks.DeleteSubscription(e.App, e.Request.PathValue("id")); err != nil {
+		return domainError(err)
 	}
 	return noContent(e)
 }
@@ -96,15 +77,12 @@ func deleteSubscription(e *core.RequestEvent) error {
 // testSubscription answers POST /api/admin/webhooks/{id}/test: it sends a signed "ping" now
 // and reports the receiver's answer. Nothing is stored or retried.
 func (a *API) testSubscription(e *core.RequestEvent) error {
-	if a.cfg.Webhooks == nil {
-		return apierr.Internal(errWebhooksNotWired)
-	}
 	res, err := a.cfg.Webhooks.SendTest(e.Request.Context(), e.Request.PathValue("id"))
 	if err != nil {
-		return webhookError(err)
+		return domainError(err)
 	}
 	return writeJSON(e, http.StatusOK, map[string]any{"data": map[string]any{
-		"delivered":        res.Outcome == webhook.Delivered,
+		"delivered":        res.Outcome == wire.Delivered,
 		"status_code":      nullableInt(res.StatusCode),
 		"duration_ms":      res.Duration.Milliseconds(),
 		"error":            nullableString(res.Err),
@@ -119,19 +97,9 @@ func listDeliveries(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	sub, err := findSubscription(e)
+	recs, err := webhooks.ListDeliveries(e.App, e.Request.PathValue("id"), limit)
 	if err != nil {
-		return err
-	}
-	var recs []*core.Record
-	// Within one millisecond (an update and its content.published) the later insert comes first.
-	err = e.App.RecordQuery(pb_migrations.WebhookDeliveries).
-		Where(dbx.HashExp{"subscription": sub.Id}).
-		OrderBy("created DESC", "rowid DESC").
-		Limit(int64(limit)).
-		All(&recs)
-	if err != nil {
-		return apierr.Internal(err)
+		return domainError(err)
 	}
 	out, err := deliveryViews(e.App, recs)
 	if err != nil {
@@ -143,29 +111,15 @@ func listDeliveries(e *core.RequestEvent) error {
 // redeliver answers POST /api/admin/webhook-deliveries/{id}/redeliver: 202 with the delivery,
 // pending again with a fresh schedule and attempted at once by the dispatcher.
 func (a *API) redeliver(e *core.RequestEvent) error {
-	if a.cfg.Webhooks == nil {
-		return apierr.Internal(errWebhooksNotWired)
-	}
 	dlv, err := a.cfg.Webhooks.Redeliver(e.Request.PathValue("id"))
 	if err != nil {
-		return webhookError(err)
+		return domainError(err)
 	}
 	out, err := deliveryViews(e.App, []*core.Record{dlv})
 	if err != nil {
 		return apierr.Internal(err)
 	}
 	return writeJSON(e, http.StatusAccepted, map[string]any{"data": out[0]})
-}
-
-func findSubscription(e *core.RequestEvent) (*core.Record, error) {
-	sub, err := e.App.FindRecordById(pb_migrations.WebhookSubscriptions, e.Request.PathValue("id"))
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, apierr.NotFound()
-	}
-	if err != nil {
-		return nil, apierr.Internal(err)
-	}
-	return sub, nil
 }
 
 // subscriptionView is the owner's view of a subscription; disabled_reason is null unless the
@@ -195,11 +149,11 @@ func keyNames(app core.App, subs []*core.Record) (map[string]string, error) {
 	if len(ids) == 0 {
 		return names, nil
 	}
-	keys, err := app.FindRecordsByIds(pb_migrations.APIKeys, ids)
+	recs, err := app.FindRecordsByIds(pb_migrations.APIKeys, ids)
 	if err != nil {
 		return nil, err
 	}
-	for _, k := range keys {
+	for _, k := range recs {
 		names[k.Id] = k.GetString("name")
 	}
 	return names, nil
@@ -218,7 +172,7 @@ func deliveryViews(app core.App, dlvs []*core.Record) ([]map[string]any, error) 
 	for i, d := range dlvs {
 		ids[i] = d.Id
 	}
-	attempts, err := hooks.AttemptsOf(app, ids)
+	attempts, err := webhooks.AttemptsOf(app, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -231,10 +185,10 @@ func deliveryViews(app core.App, dlvs []*core.Record) ([]map[string]any, error) 
 
 // deliveryView is one delivery of the history with its attempts, oldest first; ids carry their
 // wire prefixes, and a status or error that does not exist yet is null.
-func deliveryView(app core.App, dlv *core.Record, attempts []hooks.Attempt) map[string]any {
+func deliveryView(app core.App, dlv *core.Record, attempts []webhooks.Attempt) map[string]any {
 	v := recordView(app, dlv, deliveryFields)
-	v["id"] = hooks.DeliveryIDPrefix + dlv.Id
-	v["event_id"] = hooks.EventIDPrefix + dlv.GetString("event")
+	v["id"] = wire.DeliveryIDPrefix + dlv.Id
+	v["event_id"] = wire.EventIDPrefix + dlv.GetString("event")
 	v["event"] = ""
 	if ev := dlv.ExpandedOne("event"); ev != nil {
 		v["event"] = ev.GetString("event")
@@ -246,7 +200,7 @@ func deliveryView(app core.App, dlv *core.Record, attempts []hooks.Attempt) map[
 }
 
 // attemptViews are the attempts of a delivery as the owner sees them.
-func attemptViews(attempts []hooks.Attempt) []map[string]any {
+func attemptViews(attempts []webhooks.Attempt) []map[string]any {
 	out := make([]map[string]any, 0, len(attempts))
 	for _, a := range attempts {
 		headers := map[string]string(a.RequestHeaders)

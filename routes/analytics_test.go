@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/pb_migrations"
-	"github.com/creator-content-api/server/routes/apikey"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
@@ -79,8 +79,9 @@ func setPlan(t *testing.T, h *apitest.Harness, plan string) {
 }
 
 func TestAnalyticsByPlan(t *testing.T) {
+	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
-	key, _ := h.CreateKey(apikey.ScopeReadAnalytics)
+	key, _ := h.CreateKey(keys.ScopeReadAnalytics)
 	seedAnalytics(t, h)
 
 	var daily []any

@@ -31,8 +31,8 @@ func (a *API) refuseUncleanPaths(next http.Handler) http.Handler {
 		w.Header().Set(HeaderRequestID, requestIDOf(r))
 		w.Header().Set("Cache-Control", "no-store")
 		answer := apierr.NotFound()
-		if err := a.limitByIP(groupTier(p))(e); err != nil {
-			answer = toAPIError(err)
+		if denied := a.countUnclean(e); denied != nil {
+			answer = denied
 		} else if redactKeys(r) {
 			answer = errKeyInURL
 		}
@@ -58,4 +58,13 @@ func cleanPath(p string) string {
 		c += "/"
 	}
 	return c
+}
+
+// countUnclean counts the request against its group's tier, as ccaRateLimit would on the
+// catch-all (which the request never reaches), and returns the 429 when over the limit.
+func (a *API) countUnclean(e *core.RequestEvent) *apierr.Error {
+	if a.limits == nil {
+		return nil
+	}
+	return a.limits.count(e, groupTier(e.Request.URL.Path), a.cfg.Now())
 }

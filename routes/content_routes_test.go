@@ -2,39 +2,44 @@ package routes_test
 
 import (
 	"net/http"
-	"slices"
 	"strings"
 	"testing"
 
+	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/pb_migrations"
-	"github.com/creator-content-api/server/routes/apikey"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
 // contentEndpoint is one content route as the spec lists it, with a request that succeeds
-// when the key has the scope.
+// when the key has the scope. In path, {id} stands for a record of collection that PATCH may
+// change and {doomed} for one that DELETE may remove.
 type contentEndpoint struct {
 	method, path, scope string
+	collection          string
 	body                any
 	ok                  int
 }
 
-// contentEndpoints lists every content endpoint of the spec. ids maps a collection to a record
-// id that PATCH may change and doomed to one that DELETE may remove.
-func contentEndpoints(ids, doomed map[string]string) []contentEndpoint {
-	const read, write, content = apikey.ScopeRead, apikey.ScopeWrite, apikey.ScopeReadContent
+// url is the endpoint's path with the ids of its records.
+func (ep contentEndpoint) url(ids, doomed map[string]string) string {
+	return strings.NewReplacer("{id}", ids[ep.collection], "{doomed}", doomed[ep.collection]).Replace(ep.path)
+}
+
+// contentEndpoints lists every content endpoint of the spec.
+func contentEndpoints() []contentEndpoint {
+	const read, write, content = keys.ScopeRead, keys.ScopeWrite, keys.ScopeReadContent
 	eps := []contentEndpoint{
-		{http.MethodGet, "/api/v1/posts/scope-post", read, nil, 200},
-		{http.MethodGet, "/api/v1/projects/scope-project", read, nil, 200},
-		{http.MethodGet, "/api/v1/tags", read, nil, 200},
-		{http.MethodGet, "/api/v2/posts", content, nil, 200},
-		{http.MethodGet, "/api/v2/posts/" + ids["posts"], content, nil, 200},
-		{http.MethodGet, "/api/v2/projects", content, nil, 200},
-		{http.MethodGet, "/api/v2/projects/" + ids["projects"], content, nil, 200},
-		{http.MethodGet, "/api/v2/courses", content, nil, 200},
-		{http.MethodGet, "/api/v2/talks", content, nil, 200},
-		{http.MethodGet, "/api/v2/members", apikey.ScopeReadMembers, nil, 200},
-		{http.MethodGet, "/api/v2/analytics", apikey.ScopeReadAnalytics, nil, 200},
+		{http.MethodGet, "/api/v1/posts/scope-post", read, "", nil, 200},
+		{http.MethodGet, "/api/v1/projects/scope-project", read, "", nil, 200},
+		{http.MethodGet, "/api/v1/tags", read, "", nil, 200},
+		{http.MethodGet, "/api/v2/posts", content, "", nil, 200},
+		{http.MethodGet, "/api/v2/posts/{id}", content, "posts", nil, 200},
+		{http.MethodGet, "/api/v2/projects", content, "", nil, 200},
+		{http.MethodGet, "/api/v2/projects/{id}", content, "projects", nil, 200},
+		{http.MethodGet, "/api/v2/courses", content, "", nil, 200},
+		{http.MethodGet, "/api/v2/talks", content, "", nil, 200},
+		{http.MethodGet, "/api/v2/members", keys.ScopeReadMembers, "", nil, 200},
+		{http.MethodGet, "/api/v2/analytics", keys.ScopeReadAnalytics, "", nil, 200},
 	}
 	bodies := map[string]map[string]any{
 		"posts":          {"title": "New post", "visibility": "public"},
@@ -49,10 +54,10 @@ func contentEndpoints(ids, doomed map[string]string) []contentEndpoint {
 	for _, c := range []string{"posts", "projects", "courses", "talks", "experience", "education", "skills", "certifications"} {
 		base := "/api/v1/" + c
 		eps = append(eps,
-			contentEndpoint{http.MethodGet, base, read, nil, 200},
-			contentEndpoint{http.MethodPost, base, write, bodies[c], 201},
-			contentEndpoint{http.MethodPatch, base + "/" + ids[c], write, map[string]any{}, 200},
-			contentEndpoint{http.MethodDelete, base + "/" + doomed[c], write, nil, 204},
+			contentEndpoint{http.MethodGet, base, read, c, nil, 200},
+			contentEndpoint{http.MethodPost, base, write, c, bodies[c], 201},
+			contentEndpoint{http.MethodPatch, base + "/{id}", write, c, map[string]any{}, 200},
+			contentEndpoint{http.MethodDelete, base + "/{doomed}", write, c, nil, 204},
 		)
 	}
 	return eps
@@ -78,48 +83,36 @@ func seedOnePerCollection(t *testing.T, h *apitest.Harness, suffix string) map[s
 	return ids
 }
 
+// TestContentEndpointScopes calls every content endpoint with a key of each scope: the
+// endpoint's own scope succeeds, every other one is 403 insufficient_scope (checked before the
+// record is looked up, so the order of the calls does not matter).
 func TestContentEndpointScopes(t *testing.T) {
+	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
 	ids := seedOnePerCollection(t, h, "")
 	doomed := seedOnePerCollection(t, h, " doomed")
-	keys := map[string]string{}
-	for _, s := range apikey.Scopes {
-		keys[s], _ = h.CreateKey(s)
+	keyOf := map[string]string{}
+	for _, s := range keys.Scopes {
+		keyOf[s], _ = h.CreateKey(s)
 	}
-	for _, ep := range contentEndpoints(ids, doomed) {
-		// The other scopes first: a DELETE that gets through must be the last request.
-		scopes := slices.Clone(apikey.Scopes)
-		slices.SortStableFunc(scopes, func(a, b string) int {
-			return boolInt(a == ep.scope) - boolInt(b == ep.scope)
-		})
-		for _, s := range scopes {
-			t.Run(ep.method+" "+ep.path+" with "+s, func(t *testing.T) {
-				res := send(h, ep.method, ep.path, keys[s], ep.body)
-				if s == ep.scope {
-					wantStatus(t, res, ep.ok)
-					return
-				}
-				if res.Status != http.StatusForbidden || res.ErrorCode() != "insufficient_scope" {
-					t.Fatalf("got %d %s, want 403 insufficient_scope", res.Status, res.Body)
-				}
-			})
+	for _, ep := range contentEndpoints() {
+		for _, s := range keys.Scopes {
+			sc := apitest.Scenario{Name: ep.method + " " + ep.path + " with " + s, Method: ep.method, Path: ep.url(ids, doomed),
+				Headers: apitest.Bearer(keyOf[s]), Body: ep.body, ExpectedStatus: http.StatusForbidden, ExpectedCode: "insufficient_scope"}
+			if s == ep.scope {
+				sc.ExpectedStatus, sc.ExpectedCode = ep.ok, ""
+			}
+			sc.Test(t, h)
 		}
 	}
 }
 
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 // TestContentRoutesAreAllTested fails when a content route is added without a row above.
 func TestContentRoutesAreAllTested(t *testing.T) {
+	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
-	ids := map[string]string{}
 	tested := map[string]string{}
-	for _, ep := range contentEndpoints(ids, ids) {
+	for _, ep := range contentEndpoints() {
 		tested[ep.method+" "+routeTemplate(ep.path)] = ep.scope
 	}
 	for _, r := range h.API.Routes() {
@@ -150,49 +143,47 @@ func routeTemplate(path string) string {
 }
 
 func TestContentCacheHeaders(t *testing.T) {
+	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
-	keys := map[string]string{}
-	for _, s := range apikey.Scopes {
-		keys[s], _ = h.CreateKey(s)
+	keyOf := map[string]string{}
+	for _, s := range keys.Scopes {
+		keyOf[s], _ = h.CreateKey(s)
 	}
 	ids := seedOnePerCollection(t, h, "")
-	for _, ep := range contentEndpoints(ids, ids) {
-		t.Run(ep.method+" "+ep.path, func(t *testing.T) {
-			if ep.method == http.MethodDelete {
-				ep.path = ep.path[:strings.LastIndex(ep.path, "/")+1] + "unknownid123456"
-			}
-			res := send(h, ep.method, ep.path, keys[ep.scope], ep.body)
-			want := "no-store"
-			switch {
-			case ep.method == http.MethodGet && strings.HasPrefix(ep.path, "/api/v1/"):
-				want = "public, max-age=0, s-maxage=60, must-revalidate"
-			case ep.method == http.MethodGet:
-				want = "private, no-cache"
-			}
-			if got := res.Header.Get("Cache-Control"); got != want {
-				t.Fatalf("Cache-Control = %q, want %q (%d)", got, want, res.Status)
-			}
-			if hasETag := res.Header.Get("ETag") != ""; hasETag != (ep.method == http.MethodGet) {
-				t.Fatalf("ETag %q on %s", res.Header.Get("ETag"), ep.method)
-			}
-		})
+	for _, ep := range contentEndpoints() {
+		s := apitest.Scenario{Name: ep.method + " " + ep.path, Method: ep.method, Path: ep.url(ids, ids),
+			Headers: apitest.Bearer(keyOf[ep.scope]), Body: ep.body, ExpectedStatus: ep.ok,
+			ExpectedHeaders: map[string]string{"Cache-Control": "no-store", "ETag": ""}}
+		switch {
+		case ep.method == http.MethodDelete: // of an unknown record: this harness keeps its records
+			s.Path = strings.Replace(ep.path, "{doomed}", "unknownid123456", 1)
+			s.ExpectedStatus, s.ExpectedCode = http.StatusNotFound, "not_found"
+		case ep.method == http.MethodGet && strings.HasPrefix(ep.path, "/api/v1/"):
+			s.ExpectedHeaders = map[string]string{"Cache-Control": "public, max-age=0, s-maxage=60, must-revalidate", "ETag": apitest.Present}
+		case ep.method == http.MethodGet:
+			s.ExpectedHeaders = map[string]string{"Cache-Control": "private, no-cache", "ETag": apitest.Present}
+		}
+		s.Test(t, h)
 	}
 }
 
 func TestContentETagRoundTrip(t *testing.T) {
+	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
-	read, _ := h.CreateKey(apikey.ScopeRead)
-	write, _ := h.CreateKey(apikey.ScopeWrite)
-	content, _ := h.CreateKey(apikey.ScopeReadContent)
+	read, _ := h.CreateKey(keys.ScopeRead)
+	write, _ := h.CreateKey(keys.ScopeWrite)
+	content, _ := h.CreateKey(keys.ScopeReadContent)
 	post := h.SaveRecord(pb_migrations.Posts, map[string]any{"title": "Cached", "visibility": "public"})
 
 	for _, c := range []struct{ path, key string }{
 		{"/api/v1/posts", read},
 		{"/api/v1/posts/cached", read},
 		{"/api/v2/posts", content},
-		{"/api/v2/posts/" + post.Id, content},
+		{"/api/v2/posts/{id}", content},
 	} {
-		t.Run(c.path, func(t *testing.T) {
+		name := c.path
+		c.path = strings.Replace(c.path, "{id}", post.Id, 1)
+		t.Run(name, func(t *testing.T) {
 			first := h.Get(c.path, c.key)
 			wantStatus(t, first, http.StatusOK)
 			etag := first.Header.Get("ETag")

@@ -13,16 +13,14 @@ import (
 	"github.com/creator-content-api/server/routes/apierr"
 )
 
-const errorEnvelopeID = "cca.errorEnvelope"
-
-// errorEnvelope writes every error returned below it (handler errors, PocketBase's own
+// errorEnvelope is ccaErrorEnvelope: it writes every error returned below it (handler errors, PocketBase's own
 // errors, recovered panics) as the spec's envelope. It sits just outside PocketBase's panic
 // recovery, so a panic arrives here as an error. The original error is returned afterwards so
 // PocketBase's request log still records the cause; the client sees only the envelope.
 func errorEnvelope() *hook.Handler[*core.RequestEvent] {
 	return &hook.Handler[*core.RequestEvent]{
-		Id:       errorEnvelopeID,
-		Priority: apis.DefaultPanicRecoverMiddlewarePriority - 1,
+		Id:       ErrorEnvelopeMiddlewareID,
+		Priority: ErrorEnvelopeMiddlewarePriority,
 		Func: func(e *core.RequestEvent) error {
 			err := e.Next()
 			if err == nil || e.Written() {
@@ -38,9 +36,13 @@ func errorEnvelope() *hook.Handler[*core.RequestEvent] {
 	}
 }
 
-// toAPIError maps any error to the envelope. Our own errors pass as they are; PocketBase's
-// client errors get the spec's codes; everything else is a 500 that shows nothing of its cause.
+// toAPIError maps any error to the envelope. Our own errors pass as they are, domain errors as
+// domainError maps them; PocketBase's client errors get the spec's codes; everything else is a
+// 500 that shows nothing of its cause.
 func toAPIError(err error) *apierr.Error {
+	if full, ok := insufficientStorage(err); ok { // before our own errors: a handler may wrap it in a 500
+		return full
+	}
 	var ae *apierr.Error
 	if errors.As(err, &ae) {
 		return ae
@@ -51,8 +53,8 @@ func toAPIError(err error) *apierr.Error {
 	if errors.Is(err, sql.ErrNoRows) {
 		return apierr.NotFound()
 	}
-	if ve, ok := apierr.FromValidation(err); ok {
-		return ve
+	if ae, ok := knownError(err); ok {
+		return ae
 	}
 	var pe *router.ApiError
 	if !errors.As(err, &pe) {

@@ -5,59 +5,50 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/creator-content-api/server/routes/apikey"
+	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
 func TestErrorEnvelopeEverywhere(t *testing.T) {
+	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
-	key, _ := h.CreateKey(apikey.Scopes...)
+	key, _ := h.CreateKey(keys.Scopes...)
 	su := owner(h.SuperuserToken())
 	big := `{"name":"` + strings.Repeat("x", 1<<20) + `","scopes":["read"]}`
-	cases := []struct {
-		name    string
-		req     apitest.Request
-		status  int
-		code    string
-		allow   string
-		message string
-	}{
-		{"unknown v1 path", apitest.Request{Method: "GET", Path: "/api/v1/nope", Headers: apitest.Bearer(key)}, 404, "not_found", "", ""},
-		{"unknown v1 path without key", apitest.Request{Method: "GET", Path: "/api/v1/nope/deeper"}, 404, "not_found", "", ""},
-		{"unknown v2 path", apitest.Request{Method: "DELETE", Path: "/api/v2/nope"}, 404, "not_found", "", ""},
-		{"unknown admin path", apitest.Request{Method: "POST", Path: "/api/admin/nope", Body: `{}`}, 404, "not_found", "", ""},
-		{"bare v1 prefix", apitest.Request{Method: "GET", Path: "/api/v1/"}, 404, "not_found", "", ""},
-		{"wrong method", apitest.Request{Method: "PUT", Path: "/api/v1/profile", Headers: apitest.Bearer(key), Body: `{}`}, 405, "method_not_allowed", "GET, HEAD", ""},
-		{"wrong method on admin", apitest.Request{Method: "PUT", Path: "/api/admin/api-keys", Headers: su, Body: `{}`}, 405, "method_not_allowed", "GET, HEAD, POST", ""},
-		{"wrong method with a path parameter", apitest.Request{Method: "GET", Path: "/api/admin/api-keys/abc/rotate", Headers: su}, 405, "method_not_allowed", "POST", ""},
-		{"malformed JSON", apitest.Request{Method: "POST", Path: "/api/admin/api-keys", Headers: su, Body: `{"name": "x",`}, 400, "invalid_request", "", "malformed JSON"},
-		{"form body", apitest.Request{Method: "POST", Path: "/api/admin/api-keys", Headers: with(su, "Content-Type", "application/x-www-form-urlencoded"), Body: `name=x&scopes=read`}, 400, "invalid_request", "", "application/json"},
-		{"text body", apitest.Request{Method: "POST", Path: "/api/admin/api-keys", Headers: with(su, "Content-Type", "text/plain"), Body: `{"name":"x","scopes":["read"]}`}, 400, "invalid_request", "", "application/json"},
-		{"oversize body", apitest.Request{Method: "POST", Path: "/api/admin/api-keys", Headers: su, Body: big}, 413, "payload_too_large", "", ""},
+	// Every failure is the envelope, in JSON, with a message and the request id.
+	fail := func(name, method, path string, headers map[string]string, body any, status int, code string) apitest.Scenario {
+		return apitest.Scenario{Name: name, Method: method, Path: path, Headers: headers, Body: body,
+			ExpectedStatus: status, ExpectedCode: code, ExpectedContent: []string{`"message":"`},
+			ExpectedHeaders: map[string]string{"X-Request-Id": apitest.Present, "Content-Type": "application/json; charset=utf-8"}}
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			res := h.Do(c.req)
-			if res.Status != c.status || res.ErrorCode() != c.code {
-				t.Fatalf("got %d %s", res.Status, res.Body)
-			}
-			if msg, _ := res.JSON(t)["error"].(map[string]any)["message"].(string); msg == "" || !strings.Contains(msg, c.message) {
-				t.Fatalf("message %q does not say %q", msg, c.message)
-			}
-			if c.allow != "" && res.Header.Get("Allow") != c.allow {
-				t.Fatalf("Allow = %q, want %q", res.Header.Get("Allow"), c.allow)
-			}
-			if res.Header.Get("X-Request-Id") == "" {
-				t.Fatal("no X-Request-Id")
-			}
-			if ct := res.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
-				t.Fatalf("Content-Type = %q", ct)
-			}
-		})
+	saying := func(s apitest.Scenario, part string) apitest.Scenario {
+		s.ExpectedContent = append(s.ExpectedContent, part)
+		return s
+	}
+	allowing := func(s apitest.Scenario, allow string) apitest.Scenario {
+		s.ExpectedHeaders["Allow"] = allow
+		return s
+	}
+	for _, s := range []apitest.Scenario{
+		fail("unknown v1 path", "GET", "/api/v1/nope", apitest.Bearer(key), nil, 404, "not_found"),
+		fail("unknown v1 path without key", "GET", "/api/v1/nope/deeper", nil, nil, 404, "not_found"),
+		fail("unknown v2 path", "DELETE", "/api/v2/nope", nil, nil, 404, "not_found"),
+		fail("unknown admin path", "POST", "/api/admin/nope", nil, `{}`, 404, "not_found"),
+		fail("bare v1 prefix", "GET", "/api/v1/", nil, nil, 404, "not_found"),
+		allowing(fail("wrong method", "PUT", "/api/v1/profile", apitest.Bearer(key), `{}`, 405, "method_not_allowed"), "GET, HEAD"),
+		allowing(fail("wrong method on admin", "PUT", "/api/admin/api-keys", su, `{}`, 405, "method_not_allowed"), "GET, HEAD, POST"),
+		allowing(fail("wrong method with a path parameter", "GET", "/api/admin/api-keys/abc/rotate", su, nil, 405, "method_not_allowed"), "POST"),
+		saying(fail("malformed JSON", "POST", "/api/admin/api-keys", su, `{"name": "x",`, 400, "invalid_request"), "malformed JSON"),
+		saying(fail("form body", "POST", "/api/admin/api-keys", with(su, "Content-Type", "application/x-www-form-urlencoded"), `name=x&scopes=read`, 400, "invalid_request"), "application/json"),
+		saying(fail("text body", "POST", "/api/admin/api-keys", with(su, "Content-Type", "text/plain"), `{"name":"x","scopes":["read"]}`, 400, "invalid_request"), "application/json"),
+		fail("oversize body", "POST", "/api/admin/api-keys", su, big, 413, "payload_too_large"),
+	} {
+		s.Test(t, h)
 	}
 }
 
 func TestOversizeBodyWithoutContentLength(t *testing.T) {
+	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
 	su := owner(h.SuperuserToken())
 	// A chunked body has no Content-Length: the limit must still hold while reading.
@@ -85,6 +76,7 @@ func (c *chunked) Read(p []byte) (int, error) {
 }
 
 func TestRequestIDIsEchoedWhenSane(t *testing.T) {
+	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
 	res := h.Do(apitest.Request{Method: "GET", Path: "/api/v1/profile", Headers: map[string]string{"X-Request-Id": "abc-123"}})
 	if got := res.Header.Get("X-Request-Id"); got != "abc-123" {
@@ -101,8 +93,9 @@ func TestRequestIDIsEchoedWhenSane(t *testing.T) {
 }
 
 func TestUncleanAPIPathsGetTheEnvelope(t *testing.T) {
+	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
-	key, _ := h.CreateKey(apikey.Scopes...)
+	key, _ := h.CreateKey(keys.Scopes...)
 	for _, p := range []string{"/api/v1/webhooks/poll/..", "/api/v1/posts/../profile", "/api/v1//posts", "/api/admin/./api-keys", "/api/v2/posts/."} {
 		res := h.Do(apitest.Request{Method: "GET", Path: p, Headers: apitest.Bearer(key)})
 		if res.Status != 404 || res.ErrorCode() != "not_found" || res.Header.Get("Location") != "" || res.Header.Get("X-Request-Id") == "" {

@@ -12,7 +12,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
-	"github.com/creator-content-api/server/hooks"
+	"github.com/creator-content-api/server/hooks/content"
 	"github.com/creator-content-api/server/pb_migrations"
 	"github.com/creator-content-api/server/routes/apierr"
 )
@@ -65,16 +65,16 @@ type feedItem struct {
 // files' catch-all. Go's mux answers HEAD with the GET handler.
 func (a *API) bindFeeds(se *core.ServeEvent) {
 	for _, f := range feedFormats {
-		se.Router.GET(f.path, a.serveFeed(f)).Bind(errorEnvelope()).BindFunc(a.limitByIP(normalTier))
+		se.Router.GET(f.path, a.serveFeed(f)).Bind(errorEnvelope()).Bind(a.rateLimits(TierNormal)...)
 	}
 }
 
 // serveFeed answers a feed: 404 while the feeds are off or the site URL is not set.
 func (a *API) serveFeed(format feedFormat) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
-		settings, err := hooks.ReadFeedSettings(e.App)
+		settings, err := content.ReadFeedSettings(e.App)
 		if err != nil {
-			return apierr.Internal(err)
+			return domainError(err)
 		}
 		if !settings.Served() {
 			return apierr.NotFound()
@@ -96,7 +96,7 @@ func (a *API) serveFeed(format feedFormat) func(*core.RequestEvent) error {
 }
 
 // loadFeed reads the profile and the newest published public posts at now.
-func loadFeed(app core.App, settings hooks.FeedSettings, now time.Time) (*feed, error) {
+func loadFeed(app core.App, settings content.FeedSettings, now time.Time) (*feed, error) {
 	host := settings.SiteURL
 	if u, err := url.Parse(settings.SiteURL); err == nil && u.Host != "" {
 		host = u.Host

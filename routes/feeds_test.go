@@ -93,6 +93,7 @@ var feedCases = []feedCase{
 }
 
 func TestFeedsServeThePublishedPublicPosts(t *testing.T) {
+	t.Parallel()
 	s := newFeedSite(t, apitest.Options{})
 	for _, fc := range feedCases {
 		t.Run(fc.path, func(t *testing.T) {
@@ -222,6 +223,7 @@ func jsonFeedRules(t *testing.T, body []byte, s *feedSite) {
 // TestFeedsScheduledPostAppearsWhenDue: a scheduled post joins the feeds, first, once its
 // time has come, and the ETag changes with it.
 func TestFeedsScheduledPostAppearsWhenDue(t *testing.T) {
+	t.Parallel()
 	s := newFeedSite(t, apitest.Options{})
 	before := s.h.Do(apitest.Request{Method: http.MethodGet, Path: "/feed.json"})
 	s.h.Clock.Advance(time.Hour)
@@ -240,6 +242,7 @@ func TestFeedsScheduledPostAppearsWhenDue(t *testing.T) {
 
 // TestFeedsHoldTheNewestTwenty: older posts fall off the end.
 func TestFeedsHoldTheNewestTwenty(t *testing.T) {
+	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
 	setFeedSettings(t, h, map[string]any{"site_url": "https://demo.example", "post_url_pattern": "{site_url}/p/{id}/{slug}"})
 	var newest []string
@@ -265,6 +268,7 @@ func TestFeedsHoldTheNewestTwenty(t *testing.T) {
 }
 
 func TestFeedsConditionalAndHead(t *testing.T) {
+	t.Parallel()
 	s := newFeedSite(t, apitest.Options{})
 	for _, fc := range feedCases {
 		t.Run(fc.path, func(t *testing.T) {
@@ -298,19 +302,22 @@ func TestFeedsConditionalAndHead(t *testing.T) {
 }
 
 func TestFeedsNotFoundWhenOff(t *testing.T) {
+	t.Parallel()
+	s := newFeedSite(t, apitest.Options{})
+	// Each case sets both settings: neither depends on what the other left.
 	cases := []struct {
 		name     string
 		settings map[string]any
 	}{
-		{"no site_url", map[string]any{"site_url": ""}},
-		{"feeds_enabled off", map[string]any{"feeds_enabled": false}},
+		{"no site_url", map[string]any{"site_url": "", "feeds_enabled": true}},
+		{"feeds_enabled off", map[string]any{"site_url": "https://demo.example", "feeds_enabled": false}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			s := newFeedSite(t, apitest.Options{})
-			setFeedSettings(t, s.h, c.settings)
+			h := s.h.For(t)
+			setFeedSettings(t, h, c.settings)
 			for _, fc := range feedCases {
-				res := s.h.Do(apitest.Request{Method: http.MethodGet, Path: fc.path})
+				res := h.Do(apitest.Request{Method: http.MethodGet, Path: fc.path})
 				if res.Status != http.StatusNotFound || res.ErrorCode() != "not_found" || res.Header.Get("Cache-Control") != "no-store" {
 					t.Errorf("%s: %d %q (Cache-Control %q), want 404 not_found", fc.path, res.Status, res.Body, res.Header.Get("Cache-Control"))
 				}
@@ -320,6 +327,7 @@ func TestFeedsNotFoundWhenOff(t *testing.T) {
 }
 
 func TestFeedsRateLimit(t *testing.T) {
+	t.Parallel()
 	rl := routes.DefaultRateLimits()
 	s := newFeedSite(t, apitest.Options{RateLimits: &rl})
 	for i := range rl.Normal.Burst {

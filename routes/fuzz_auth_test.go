@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/routes/apierr"
-	"github.com/creator-content-api/server/routes/apikey"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
@@ -36,28 +36,28 @@ const ok200 = "200"
 func FuzzAuthorizationHeader(f *testing.F) {
 	h := apitest.New(f, apitest.Options{})
 	owner := h.SuperuserToken()
-	keys := map[string]keyOutcome{}
+	outcomes := map[string]keyOutcome{}
 	placeholders := []string{"{owner}", owner}
-	add := func(name string, out keyOutcome, fields apikey.Fields, scopes ...string) (secret, id string) {
+	add := func(name string, out keyOutcome, fields keys.Fields, scopes ...string) (secret, id string) {
 		fields.Scopes = &scopes
 		secret, id = h.CreateKeyWith(fields)
-		keys[secret] = out
+		outcomes[secret] = out
 		placeholders = append(placeholders, "{"+name+"}", secret)
 		return secret, id
 	}
-	both := []string{apikey.ScopeRead, apikey.ScopeReadContent}
+	both := []string{keys.ScopeRead, keys.ScopeReadContent}
 	off, past := false, h.Clock.Now().Add(-time.Hour)
-	add("read", keyOutcome{ok200, apierr.CodeInsufficientScope}, apikey.Fields{}, apikey.ScopeRead)
-	add("content", keyOutcome{apierr.CodeInsufficientScope, ok200}, apikey.Fields{}, apikey.ScopeReadContent)
-	add("disabled", keyOutcome{apierr.CodeKeyDisabled, apierr.CodeKeyDisabled}, apikey.Fields{Active: &off}, both...)
-	add("expired", keyOutcome{apierr.CodeKeyExpired, apierr.CodeKeyExpired}, apikey.Fields{Expiry: &past}, both...)
-	originBound, _ := add("origin", keyOutcome{ok200, ok200}, apikey.Fields{AllowedOrigins: &[]string{"https://good.example"}}, both...)
-	old, oldID := add("old", keyOutcome{ok200, apierr.CodeInsufficientScope}, apikey.Fields{}, apikey.ScopeRead)
-	_, rotated, err := apikey.Rotate(h.App, oldID, h.Clock.Now())
+	add("read", keyOutcome{ok200, apierr.CodeInsufficientScope}, keys.Fields{}, keys.ScopeRead)
+	add("content", keyOutcome{apierr.CodeInsufficientScope, ok200}, keys.Fields{}, keys.ScopeReadContent)
+	add("disabled", keyOutcome{apierr.CodeKeyDisabled, apierr.CodeKeyDisabled}, keys.Fields{Active: &off}, both...)
+	add("expired", keyOutcome{apierr.CodeKeyExpired, apierr.CodeKeyExpired}, keys.Fields{Expiry: &past}, both...)
+	originBound, _ := add("origin", keyOutcome{ok200, ok200}, keys.Fields{AllowedOrigins: &[]string{"https://good.example"}}, both...)
+	old, oldID := add("old", keyOutcome{ok200, apierr.CodeInsufficientScope}, keys.Fields{}, keys.ScopeRead)
+	_, rotated, err := keys.Rotate(h.App, oldID, h.Clock.Now())
 	if err != nil {
 		f.Fatal(err)
 	}
-	keys[rotated] = keys[old]
+	outcomes[rotated] = outcomes[old]
 	// Seeds name the credentials, which are random per run, by placeholder.
 	credentials := strings.NewReplacer(append(placeholders, "{new}", rotated)...)
 
@@ -74,9 +74,9 @@ func FuzzAuthorizationHeader(f *testing.F) {
 			return
 		}
 		want := apierr.CodeUnauthorized
-		if out, known := keys[bearerCredential(header)]; known && !inURL {
+		if out, known := outcomes[bearerCredential(header)]; known && !inURL {
 			want = out[which]
-			if bearerCredential(header) == originBound && apikey.NormalizeOrigin(origin) != "https://good.example" {
+			if bearerCredential(header) == originBound && keys.NormalizeOrigin(origin) != "https://good.example" {
 				want = apierr.CodeOriginNotAllowed
 			}
 		}

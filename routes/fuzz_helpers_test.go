@@ -123,7 +123,7 @@ func intIn(s string, def, lo, hi int) (n int, ok bool) {
 // refuseDeliveries gives the webhook dispatcher a client that fails every attempt at once,
 // so no fuzz input makes the app send a request anywhere.
 func refuseDeliveries(c *hooks.Config) {
-	c.Client = func(bool) *http.Client { return &http.Client{Transport: refusingTransport{}} }
+	c.Webhooks.Client = func(bool) *http.Client { return &http.Client{Transport: refusingTransport{}} }
 }
 
 type refusingTransport struct{}

@@ -11,9 +11,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/pb_migrations"
 	"github.com/creator-content-api/server/routes"
-	"github.com/creator-content-api/server/routes/apikey"
 	"github.com/creator-content-api/server/routes/apitest"
 	"github.com/creator-content-api/server/routes/cursor"
 )
@@ -29,7 +29,7 @@ import (
 // holds only rows strictly after its position.
 func FuzzListQuery(f *testing.F) {
 	h := apitest.New(f, apitest.Options{})
-	key, _ := h.CreateKey(apikey.Scopes...)
+	key, _ := h.CreateKey(keys.Scopes...)
 	codec, err := routes.CursorCodecOf(h.App)
 	if err != nil {
 		f.Fatal(err)
@@ -267,7 +267,7 @@ func keyInQuery(raw string) bool {
 		b, _ := hex.DecodeString(esc[1:]) // the pattern admits only hex digits
 		return string(b)
 	})
-	return strings.Contains(decoded, apikey.Prefix)
+	return strings.Contains(decoded, keys.Prefix)
 }
 
 var escapeRE = regexp.MustCompile(`%[0-9A-Fa-f]{2}`)

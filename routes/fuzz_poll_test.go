@@ -9,10 +9,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/creator-content-api/server/hooks"
+	"github.com/creator-content-api/server/hooks/keys"
+	"github.com/creator-content-api/server/hooks/webhooks"
+	"github.com/creator-content-api/server/hooks/webhooks/wire"
 	"github.com/creator-content-api/server/pb_migrations"
 	"github.com/creator-content-api/server/routes"
-	"github.com/creator-content-api/server/routes/apikey"
 	"github.com/creator-content-api/server/routes/apitest"
 	"github.com/creator-content-api/server/routes/cursor"
 )
@@ -26,7 +27,7 @@ import (
 // FuzzListQuery); a signed one continues only its own event's poll and order.
 func FuzzPollQuery(f *testing.F) {
 	h := apitest.New(f, apitest.Options{})
-	key, _ := h.CreateKey(apikey.ScopeRead)
+	key, _ := h.CreateKey(keys.ScopeRead)
 	codec, err := routes.CursorCodecOf(h.App)
 	if err != nil {
 		f.Fatal(err)
@@ -72,7 +73,7 @@ func checkPoll(t *testing.T, res *apitest.Response, codec *cursor.Codec, p pollR
 		wantInvalidParam(t, res, bad...)
 		return
 	}
-	order, from := "-created", p.now.Add(-hooks.Retention)
+	order, from := "-created", p.now.Add(-webhooks.Retention)
 	if hasSince {
 		order = "created"
 		if since.After(from) {
@@ -131,7 +132,7 @@ func checkPoll(t *testing.T, res *apitest.Response, codec *cursor.Codec, p pollR
 		}
 	}
 	for _, ev := range want {
-		wantIDs = append(wantIDs, hooks.EventIDPrefix+ev.id)
+		wantIDs = append(wantIDs, wire.EventIDPrefix+ev.id)
 	}
 	if !slices.Equal(got, wantIDs) {
 		t.Fatalf("events %q, want %q (order %s, from %s)", got, wantIDs, order, from)

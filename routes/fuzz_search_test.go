@@ -9,7 +9,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/creator-content-api/server/routes/apikey"
+	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
@@ -20,7 +20,7 @@ import (
 // q is no search).
 func FuzzSearchQuery(f *testing.F) {
 	h := apitest.New(f, apitest.Options{})
-	key, _ := h.CreateKey(apikey.Scopes...)
+	key, _ := h.CreateKey(keys.Scopes...)
 	seeded := map[string]bool{}
 	for _, id := range seedSearch(f, h) {
 		seeded[id] = true

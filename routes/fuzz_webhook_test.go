@@ -11,23 +11,23 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/creator-content-api/server/hooks/webhook"
+	"github.com/creator-content-api/server/hooks/keys"
+	"github.com/creator-content-api/server/hooks/webhooks/wire"
 	"github.com/creator-content-api/server/pb_migrations"
-	"github.com/creator-content-api/server/routes/apikey"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
 // FuzzWebhookSubscribe registers fuzzed webhooks through POST /api/v2/webhooks: a URL,
 // events (comma-separated; empty means the member is left out), a description, and the site's
-// webhooks_allow_private. The answer must agree with webhook.ValidateURLWith on the URL (a
+// webhooks_allow_private. The answer must agree with wire.ValidateURLWith on the URL (a
 // refused URL is 400 naming "url", and a 201 only for a URL it accepts), refuse unknown
 // events and descriptions over 500 characters naming the field, and a 201 must echo what was
 // registered with a fresh whsec_ secret. The app resolves names with the real DNS, so an
 // input whose URL would need a lookup is registered with private addresses allowed, which
-// skips it; the resolving path is FuzzWebhookURL's (hooks/webhook), with a fake resolver.
+// skips it; the resolving path is FuzzWebhookURL's (hooks/webhooks/wire), with a fake resolver.
 func FuzzWebhookSubscribe(f *testing.F) {
 	h := apitest.New(f, apitest.Options{Hooks: refuseDeliveries})
-	writer, _ := h.CreateKey(apikey.ScopeWriteWebhooks)
+	writer, _ := h.CreateKey(keys.ScopeWriteWebhooks)
 	allowing := false
 	f.Fuzz(func(t *testing.T, rawURL, events, description string, allowPrivate bool) {
 		b := subscription{URL: rawURL, Description: description}
@@ -37,10 +37,10 @@ func FuzzWebhookSubscribe(f *testing.F) {
 		}
 		b = b.asSent(t)
 		var lookups countingResolver
-		verdict := webhook.ValidateURLWith(context.Background(), &lookups, b.URL, allowPrivate)
+		verdict := wire.ValidateURLWith(context.Background(), &lookups, b.URL, allowPrivate)
 		if lookups > 0 {
 			allowPrivate = true
-			verdict = webhook.ValidateURLWith(context.Background(), nil, b.URL, true)
+			verdict = wire.ValidateURLWith(context.Background(), nil, b.URL, true)
 		}
 		hh := h.For(t)
 		if allowing != allowPrivate {

@@ -8,8 +8,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/pb_migrations"
-	"github.com/creator-content-api/server/routes/apikey"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
@@ -125,7 +125,7 @@ func deleteCreated(t *testing.T, h *apitest.Harness, ep writeEndpoint, res *apit
 // here.
 func writeEndpoints(f *testing.F, h *apitest.Harness) []writeEndpoint {
 	f.Helper()
-	writer, _ := h.CreateKey(apikey.ScopeWrite, apikey.ScopeWriteWebhooks)
+	writer, _ := h.CreateKey(keys.ScopeWrite, keys.ScopeWriteWebhooks)
 	key, owner := apitest.Bearer(writer), map[string]string{"Authorization": h.SuperuserToken()}
 	var out []writeEndpoint
 	for _, c := range []string{pb_migrations.Posts, pb_migrations.Projects, pb_migrations.Courses, pb_migrations.Talks,
@@ -143,7 +143,7 @@ func writeEndpoints(f *testing.F, h *apitest.Harness) []writeEndpoint {
 	if res.Status != http.StatusCreated || sub == nil {
 		f.Fatalf("subscription: %d %s", res.Status, res.Body)
 	}
-	_, keyID := h.CreateKey(apikey.ScopeRead)
+	_, keyID := h.CreateKey(keys.ScopeRead)
 	keyFields := []string{"name", "scopes", "allowed_origins", "expiry", "active"}
 	return append(out,
 		writeEndpoint{method: http.MethodPost, path: "/api/v2/webhooks", headers: key, fields: subscription,

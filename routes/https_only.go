@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/hook"
 
 	"github.com/creator-content-api/server/routes/apierr"
 )
@@ -35,7 +36,12 @@ type httpsOnly struct {
 	proxyWarning sync.Once
 }
 
-// require is the middleware. HTTPS is the TLS of PocketBase's own certificates, or a proxy's
+// handler is ccaHTTPSOnly, sharing h's once-per-process warning with every route it guards.
+func (h *httpsOnly) handler() *hook.Handler[*core.RequestEvent] {
+	return &hook.Handler[*core.RequestEvent]{Id: HTTPSOnlyMiddlewareID, Priority: HTTPSOnlyMiddlewarePriority, Func: h.require}
+}
+
+// require is the check. HTTPS is the TLS of PocketBase's own certificates, or a proxy's
 // X-Forwarded-Proto: https (or Forwarded: proto=https), believed only when the owner has set
 // PocketBase's trusted-proxy headers, as the real client IP is. A loopback connection with any
 // forwarding header came through a proxy on this host: without that setting it is refused (the

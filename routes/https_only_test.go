@@ -3,12 +3,10 @@ package routes_test
 import (
 	"crypto/tls"
 	"net/http"
-	"net/http/httptest"
-	"strings"
 	"testing"
 
+	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/routes"
-	"github.com/creator-content-api/server/routes/apikey"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
@@ -30,9 +28,10 @@ const (
 )
 
 func TestHTTPSOnly(t *testing.T) {
-	h := apitest.New(t, apitest.Options{Config: func(c *routes.Config) { c.RequireHTTPS = true }})
+	t.Parallel()
+	h := apitest.New(t, apitest.Options{Config: func(c *routes.Config) { c.AllowPlainHTTP = false }})
 	seedProfile(t, h)
-	key, _ := h.CreateKey(apikey.ScopeRead)
+	key, _ := h.CreateKey(keys.ScopeRead)
 	xff := http.Header{"X-Forwarded-For": {"203.0.113.9"}}
 	proto := func(lines ...string) http.Header {
 		return http.Header{"X-Forwarded-For": {"203.0.113.9"}, "X-Forwarded-Proto": lines}
@@ -83,48 +82,42 @@ func TestHTTPSOnly(t *testing.T) {
 		{"trusted, plain HTTP from the internet", fromInternet, nil, false, true, false, 403, saysPlain, false},
 	}
 	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			settings := h.App.Settings()
-			settings.TrustedProxy.Headers = nil
-			if c.trusted {
-				settings.TrustedProxy.Headers = []string{trustedHeader}
-			}
-			settings.TrustedProxy.UseLeftmostIP = c.leftmost
-			req := httptest.NewRequest(http.MethodGet, "/api/v1/profile", nil)
-			req.RemoteAddr = c.remote
-			req.Header = c.headers.Clone()
-			if req.Header == nil {
-				req.Header = http.Header{}
-			}
-			req.Header.Set("Authorization", "Bearer "+key)
-			if c.tls {
-				req.TLS = &tls.ConnectionState{}
-			}
-			res := h.Serve(req)
-			wantCode := ""
-			if c.status == http.StatusForbidden {
-				wantCode = "https_required"
-			}
-			if res.Status != c.status || res.ErrorCode() != wantCode || !strings.Contains(string(res.Body), c.says) {
-				t.Fatalf("got %d %s, want %d %q saying %q", res.Status, res.Body, c.status, wantCode, c.says)
-			}
-			wantHSTS := ""
-			if c.hsts {
-				wantHSTS = "max-age=63072000"
-			}
-			if got := res.Header.Get("Strict-Transport-Security"); got != wantHSTS {
-				t.Fatalf("Strict-Transport-Security = %q, want %q", got, wantHSTS)
-			}
-			if res.Header.Get("Location") != "" {
-				t.Fatal("a redirect would resend the key in clear")
-			}
-		})
+		s := apitest.Scenario{Name: c.name, Path: "/api/v1/profile", RemoteAddr: c.remote, ExpectedStatus: c.status,
+			// Each case sets the whole trusted-proxy setting it needs.
+			Before: func(t testing.TB, h *apitest.Harness) {
+				settings := h.App.Settings()
+				settings.TrustedProxy.Headers = nil
+				if c.trusted {
+					settings.TrustedProxy.Headers = []string{trustedHeader}
+				}
+				settings.TrustedProxy.UseLeftmostIP = c.leftmost
+			},
+			Request: func(req *http.Request) {
+				for name, lines := range c.headers {
+					req.Header[name] = lines
+				}
+				req.Header.Set("Authorization", "Bearer "+key)
+				if c.tls {
+					req.TLS = &tls.ConnectionState{}
+				}
+			},
+			// Never a redirect: it would resend the key in clear.
+			ExpectedHeaders: map[string]string{"Strict-Transport-Security": "", "Location": ""},
+		}
+		if c.status == http.StatusForbidden {
+			s.ExpectedCode, s.ExpectedContent = "https_required", []string{c.says}
+		}
+		if c.hsts {
+			s.ExpectedHeaders["Strict-Transport-Security"] = "max-age=63072000"
+		}
+		s.Test(t, h)
 	}
 }
 
 // The untrusted proxy's message tells the owner both ways out.
 func TestHTTPSOnlyUntrustedProxyMessage(t *testing.T) {
-	h := apitest.New(t, apitest.Options{Config: func(c *routes.Config) { c.RequireHTTPS = true }})
+	t.Parallel()
+	h := apitest.New(t, apitest.Options{Config: func(c *routes.Config) { c.AllowPlainHTTP = false }})
 	res := h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/v1/profile", RemoteAddr: fromLoopback,
 		Headers: map[string]string{"X-Forwarded-Proto": "https"}})
 	want := "this request came through a proxy on the server's host, whose headers the server does not trust: " +
@@ -140,9 +133,10 @@ func TestHTTPSOnlyUntrustedProxyMessage(t *testing.T) {
 
 // --require-https=off switches the check off: a local development proxy is served as it is.
 func TestHTTPSOnlyOff(t *testing.T) {
+	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
 	seedProfile(t, h)
-	key, _ := h.CreateKey(apikey.ScopeRead)
+	key, _ := h.CreateKey(keys.ScopeRead)
 	for _, remote := range []string{fromLoopback, fromInternet} {
 		headers := apitest.Bearer(key)
 		headers["X-Forwarded-Proto"] = "http"

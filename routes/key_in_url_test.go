@@ -1,12 +1,13 @@
 package routes_test
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
 	"testing"
 
+	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/routes"
-	"github.com/creator-content-api/server/routes/apikey"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
@@ -14,9 +15,10 @@ import (
 // would otherwise have answered (a route, an unknown path, a wrong method, an unclean path),
 // with the request id and the rate-limit headers every answer carries.
 func TestKeyInURLIsRefusedEverywhere(t *testing.T) {
+	t.Parallel()
 	rl := routes.DefaultRateLimits()
 	h := apitest.New(t, apitest.Options{RateLimits: &rl})
-	key, _ := h.CreateKey(apikey.Scopes...)
+	key, _ := h.CreateKey(keys.Scopes...)
 	cases := []struct {
 		name, method, path string
 	}{
@@ -32,23 +34,18 @@ func TestKeyInURLIsRefusedEverywhere(t *testing.T) {
 		{"query of a route", http.MethodGet, "/api/v1/profile?api_key=" + key},
 	}
 	for i, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			res := h.Do(apitest.Request{Method: c.method, Path: c.path, Headers: apitest.Bearer(key),
-				RemoteAddr: "198.51.100." + string(rune('1'+i)) + ":1000"})
-			if res.Status != http.StatusUnauthorized || res.ErrorCode() != "unauthorized" {
-				t.Fatalf("got %d %s", res.Status, res.Body)
-			}
-			for _, header := range []string{"X-Request-Id", routes.HeaderRateLimit, routes.HeaderRateRemaining, routes.HeaderRateReset} {
-				if res.Header.Get(header) == "" {
-					t.Errorf("no %s header", header)
-				}
-			}
-		})
+		apitest.Scenario{Name: c.name, Method: c.method, Path: c.path, Headers: apitest.Bearer(key),
+			RemoteAddr:     fmt.Sprintf("198.51.100.%d:1000", i+1), // a bucket of its own
+			ExpectedStatus: http.StatusUnauthorized, ExpectedCode: "unauthorized",
+			ExpectedHeaders: map[string]string{"X-Request-Id": apitest.Present, routes.HeaderRateLimit: apitest.Present,
+				routes.HeaderRateRemaining: apitest.Present, routes.HeaderRateReset: apitest.Present},
+		}.Test(t, h)
 	}
 }
 
 // The unclean-path 404 counts against the tier like every other answer.
 func TestUncleanPathCountsAgainstTheRateLimit(t *testing.T) {
+	t.Parallel()
 	rl := routes.DefaultRateLimits()
 	h := apitest.New(t, apitest.Options{RateLimits: &rl})
 	var res *apitest.Response

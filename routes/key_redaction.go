@@ -7,14 +7,14 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/creator-content-api/server/routes/apikey"
+	"github.com/creator-content-api/server/hooks/keys"
 )
 
 // redacted replaces a key, or a query name or value holding one, in what the request log sees.
 const redacted = "REDACTED"
 
 // keyLike matches a key's prefix and whatever key characters follow it.
-var keyLike = regexp.MustCompile(regexp.QuoteMeta(apikey.Prefix) + `[A-Za-z0-9]*`)
+var keyLike = regexp.MustCompile(regexp.QuoteMeta(keys.Prefix) + `[A-Za-z0-9]*`)
 
 // redactKeys removes API keys from everything PocketBase's request log records of r: the URL's
 // path and query, the Referer and the User-Agent (the log stores no other header). It reports
@@ -35,17 +35,17 @@ func redactKeys(r *http.Request) bool {
 
 // redactValue replaces each key in a header value, unescaped as far as needed to find it.
 func redactValue(v string) string {
-	for holdsKey(v) && !strings.Contains(v, apikey.Prefix) {
+	for holdsKey(v) && !strings.Contains(v, keys.Prefix) {
 		v = unescapeLoosely(v)
 	}
-	return keyLike.ReplaceAllString(v, apikey.Prefix+redacted)
+	return keyLike.ReplaceAllString(v, keys.Prefix+redacted)
 }
 
 // holdsKey reports whether s holds a key's prefix, percent-encoded or not (also encoded more
 // than once: the log unescapes once more, and a reader can undo any number).
 func holdsKey(s string) bool {
 	for range 4 {
-		if strings.Contains(s, apikey.Prefix) {
+		if strings.Contains(s, keys.Prefix) {
 			return true
 		}
 		u := unescapeLoosely(s)
@@ -54,7 +54,7 @@ func holdsKey(s string) bool {
 		}
 		s = u
 	}
-	return strings.Contains(s, apikey.Prefix)
+	return strings.Contains(s, keys.Prefix)
 }
 
 // redactKeyInPath replaces every path segment that holds a key with REDACTED and reports

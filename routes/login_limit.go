@@ -5,7 +5,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 )
@@ -36,14 +35,14 @@ func isPasswordEndpoint(app core.App, r *http.Request) bool {
 	return err == nil && c.Name == core.CollectionNameSuperusers
 }
 
-// limitPasswordEndpoints puts the Strict tier (per client IP, IPv6 per network) in front of
+// loginLimit is ccaLoginLimit: it puts the Strict tier (per client IP, IPv6 per network) in front of
 // PocketBase's login and password endpoints, with the API's headers and 429 envelope.
-func limitPasswordEndpoints(l *limiters, now func() time.Time) *hook.Handler[*core.RequestEvent] {
+func loginLimit(l *limiters, now func() time.Time) *hook.Handler[*core.RequestEvent] {
 	return &hook.Handler[*core.RequestEvent]{
-		Id:       "cca.passwordRateLimit",
-		Priority: apis.DefaultActivityLoggerMiddlewarePriority - 5,
+		Id:       LoginLimitMiddlewareID,
+		Priority: LoginLimitMiddlewarePriority,
 		Func: func(e *core.RequestEvent) error {
-			if l == nil || !isPasswordEndpoint(e.App, e.Request) {
+			if !isPasswordEndpoint(e.App, e.Request) {
 				return e.Next()
 			}
 			// PocketBase's routes are outside our error envelope: write the 429 here.

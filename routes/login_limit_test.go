@@ -8,6 +8,7 @@ import (
 )
 
 func TestStrictTierOnPasswordEndpoints(t *testing.T) {
+	t.Parallel()
 	h := limitedHarness(t)
 	h.SuperuserToken() // creates owner@example.com
 	login := func(ip, password string) *apitest.Response {

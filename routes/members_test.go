@@ -6,14 +6,15 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/pb_migrations"
-	"github.com/creator-content-api/server/routes/apikey"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
 func TestMembersShowNoSecrets(t *testing.T) {
+	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
-	key, _ := h.CreateKey(apikey.ScopeReadMembers)
+	key, _ := h.CreateKey(keys.ScopeReadMembers)
 	var secrets []string
 	for i, name := range []string{"Zoe", "Ada", "Mia"} {
 		m := h.SaveRecord(pb_migrations.Members, map[string]any{

@@ -6,14 +6,15 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/pb_migrations"
-	"github.com/creator-content-api/server/routes/apikey"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
 func TestPageListFilters(t *testing.T) {
+	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
-	content, _ := h.CreateKey(apikey.ScopeReadContent)
+	content, _ := h.CreateKey(keys.ScopeReadContent)
 	for _, collection := range []string{"posts", "projects"} {
 		ids := seedVisibility(t, h, collection)
 		t.Run(collection, func(t *testing.T) {
@@ -51,8 +52,9 @@ func TestPageListFilters(t *testing.T) {
 }
 
 func TestPageListPaging(t *testing.T) {
+	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
-	content, _ := h.CreateKey(apikey.ScopeReadContent)
+	content, _ := h.CreateKey(keys.ScopeReadContent)
 	var titles []string
 	for i := range 7 {
 		title := fmt.Sprintf("Talk %d", i)

@@ -5,14 +5,15 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/pb_migrations"
-	"github.com/creator-content-api/server/routes/apikey"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
 func TestPortfolioListsOrder(t *testing.T) {
+	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
-	read, _ := h.CreateKey(apikey.ScopeRead)
+	read, _ := h.CreateKey(keys.ScopeRead)
 	lists := []struct {
 		collection string
 		fields     map[string]any

@@ -7,9 +7,9 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/pb_migrations"
 	"github.com/creator-content-api/server/routes/apierr"
-	"github.com/creator-content-api/server/routes/apikey"
 )
 
 // profileFields are the profile's public fields.
@@ -17,7 +17,7 @@ var profileFields = []string{"id", "name", "headline", "bio", "avatar", "locatio
 
 func (a *API) profileRoutes() []Route {
 	return []Route{
-		{Method: http.MethodGet, Path: "/api/v1/profile", Scope: apikey.ScopeRead, cache: cachePublic, handler: getProfile},
+		{Method: http.MethodGet, Path: "/api/v1/profile", Auth: AuthKey, Scope: keys.ScopeRead, Tier: TierNormal, Cache: CachePublic, Memory: true, Handler: getProfile},
 	}
 }
 

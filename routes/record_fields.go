@@ -12,6 +12,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"github.com/creator-content-api/server/hooks/dates"
 	"github.com/creator-content-api/server/routes/apierr"
 )
 
@@ -189,7 +190,7 @@ func jsonDate(raw json.RawMessage) (types.DateTime, error) {
 	if s == "" {
 		return types.DateTime{}, nil
 	}
-	t, err := parseTime(s)
+	t, err := dates.Parse(s)
 	if err != nil {
 		return types.DateTime{}, fmt.Errorf("expected %s", want)
 	}

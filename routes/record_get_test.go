@@ -4,7 +4,7 @@ import (
 	"net/http"
 	"testing"
 
-	"github.com/creator-content-api/server/routes/apikey"
+	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
@@ -34,9 +34,10 @@ func seedVisibility(t *testing.T, h *apitest.Harness, collection string) map[str
 }
 
 func TestOnlyPublishedPublicInV1(t *testing.T) {
+	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
-	read, _ := h.CreateKey(apikey.ScopeRead)
-	content, _ := h.CreateKey(apikey.ScopeReadContent)
+	read, _ := h.CreateKey(keys.ScopeRead)
+	content, _ := h.CreateKey(keys.ScopeReadContent)
 	for _, collection := range []string{"posts", "projects"} {
 		ids := seedVisibility(t, h, collection)
 		t.Run(collection, func(t *testing.T) {

@@ -4,14 +4,15 @@ import (
 	"net/http"
 	"testing"
 
+	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/pb_migrations"
-	"github.com/creator-content-api/server/routes/apikey"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
 func TestDeleteCourseWithEnrollments(t *testing.T) {
+	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
-	write, _ := h.CreateKey(apikey.ScopeWrite)
+	write, _ := h.CreateKey(keys.ScopeWrite)
 	course := h.SaveRecord(pb_migrations.Courses, map[string]any{"title": "Sold", "currency": "usd"})
 	enrollment := h.SaveRecord(pb_migrations.Enrollments, map[string]any{"course": course.Id, "buyer_email": "a@example.com"})
 	h.SaveRecord(pb_migrations.Lessons, map[string]any{"course": course.Id, "title": "One"})

@@ -67,15 +67,7 @@ func saveBody(e *core.RequestEvent, r *resource, rec *core.Record, body map[stri
 		return err
 	}
 	if err := e.App.Save(rec); err != nil {
-		return saveError(err)
+		return domainError(err)
 	}
 	return respond(e, status, map[string]any{"data": r.view(e.App, rec, r.fullFields)})
-}
-
-// saveError is PocketBase's validation failure as a 400 naming the field, anything else a 500.
-func saveError(err error) error {
-	if ve, ok := apierr.FromValidation(err); ok {
-		return ve
-	}
-	return apierr.Internal(err)
 }

@@ -5,129 +5,141 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/pb_migrations"
-	"github.com/creator-content-api/server/routes/apikey"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
+// TestCreatePostSlugs: each subtest posts titles of its own, so none depends on another's
+// posts; a sequence is one subtest.
 func TestCreatePostSlugs(t *testing.T) {
+	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
-	write, _ := h.CreateKey(apikey.ScopeWrite)
-	cases := []struct {
-		name     string
+	write, _ := h.CreateKey(keys.ScopeWrite)
+	type post struct {
 		body     map[string]any
 		wantSlug string
+	}
+	cases := []struct {
+		name  string
+		posts []post
 	}{
-		{"latin title", map[string]any{"title": "Hello, World!"}, "hello-world"},
-		{"same title again", map[string]any{"title": "Hello, World!"}, "hello-world-2"},
-		{"and again", map[string]any{"title": "hello world"}, "hello-world-3"},
-		{"cyrillic", map[string]any{"title": "Привет мир"}, "privet-mir"},
-		{"japanese", map[string]any{"title": "東京"}, "dong-jing"},
-		{"japanese again", map[string]any{"title": "東京"}, "dong-jing-2"},
-		{"underscores and symbols", map[string]any{"title": "C++ & Go_lang"}, "c-and-go-lang"},
-		{"nothing to transliterate", map[string]any{"title": "🎉"}, "untitled"},
-		{"empty slug means generate", map[string]any{"title": "Given nothing", "slug": ""}, "given-nothing"},
-		{"given slug", map[string]any{"title": "Whatever", "slug": "my-own-slug"}, "my-own-slug"},
-		{"given slug that a generated one would suffix", map[string]any{"title": "X", "slug": "hello-world-4"}, "hello-world-4"},
+		{"latin title, again, in lower case, then a given slug a generated one would take", []post{
+			{map[string]any{"title": "Hello, World!"}, "hello-world"},
+			{map[string]any{"title": "Hello, World!"}, "hello-world-2"},
+			{map[string]any{"title": "hello world"}, "hello-world-3"},
+			{map[string]any{"title": "X", "slug": "hello-world-4"}, "hello-world-4"},
+		}},
+		{"cyrillic", []post{{map[string]any{"title": "Привет мир"}, "privet-mir"}}},
+		{"japanese, twice", []post{{map[string]any{"title": "東京"}, "dong-jing"}, {map[string]any{"title": "東京"}, "dong-jing-2"}}},
+		{"underscores and symbols", []post{{map[string]any{"title": "C++ & Go_lang"}, "c-and-go-lang"}}},
+		{"nothing to transliterate", []post{{map[string]any{"title": "🎉"}, "untitled"}}},
+		{"empty slug means generate", []post{{map[string]any{"title": "Given nothing", "slug": ""}, "given-nothing"}}},
+		{"given slug", []post{{map[string]any{"title": "Whatever", "slug": "my-own-slug"}, "my-own-slug"}}},
+		{"long title", []post{{map[string]any{"title": strings.Repeat("word ", 58)}, ""}}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			c.body["visibility"] = "public"
-			res := send(h, http.MethodPost, "/api/v1/posts", write, c.body)
-			wantStatus(t, res, http.StatusCreated)
-			if got := dataObject(t, res)["slug"]; got != c.wantSlug {
-				t.Fatalf("slug %v, want %s", got, c.wantSlug)
+			h := h.For(t)
+			for _, p := range c.posts {
+				p.body["visibility"] = "public"
+				res := send(h, http.MethodPost, "/api/v1/posts", write, p.body)
+				wantStatus(t, res, http.StatusCreated)
+				got := dataObject(t, res)["slug"].(string)
+				if p.wantSlug == "" { // the long title: cut at a word, within 200 characters
+					if len(got) > 200 || !strings.HasPrefix(got, "word-word") || strings.HasSuffix(got, "-") {
+						t.Fatalf("slug of a long title: %q", got)
+					}
+				} else if got != p.wantSlug {
+					t.Fatalf("%v: slug %q, want %s", p.body["title"], got, p.wantSlug)
+				}
 			}
 		})
 	}
-	long := strings.Repeat("word ", 58)
-	res := send(h, http.MethodPost, "/api/v1/posts", write, map[string]any{"title": long, "visibility": "public"})
-	wantStatus(t, res, http.StatusCreated)
-	if s := dataObject(t, res)["slug"].(string); len(s) > 200 || !strings.HasPrefix(s, "word-word") || strings.HasSuffix(s, "-") {
-		t.Fatalf("slug of a long title: %q", s)
-	}
 
 	// A slug given by the client is checked, never changed.
-	wantInvalid(t, send(h, http.MethodPost, "/api/v1/posts", write, map[string]any{"title": "Dup", "slug": "privet-mir", "visibility": "public"}), "slug")
-	wantInvalid(t, send(h, http.MethodPost, "/api/v1/posts", write, map[string]any{"title": "Bad", "slug": "Not A Slug", "visibility": "public"}), "slug")
-	wantInvalid(t, send(h, http.MethodPost, "/api/v1/posts", write, map[string]any{"title": "Bad", "slug": "trailing-", "visibility": "public"}), "slug")
-	// Slugs are unique per collection: a project may reuse a post's slug.
-	res = send(h, http.MethodPost, "/api/v1/projects", write, map[string]any{"title": "Hello, World!", "visibility": "public"})
-	wantStatus(t, res, http.StatusCreated)
-	if got := dataObject(t, res)["slug"]; got != "hello-world" {
-		t.Fatalf("project slug %v", got)
+	invalidSlug := func(name, slug string) apitest.Scenario {
+		return apitest.Scenario{Name: name, Method: http.MethodPost, Path: "/api/v1/posts", Headers: apitest.Bearer(write),
+			Body: map[string]any{"title": "Bad", "slug": slug, "visibility": "public"}, ExpectedStatus: http.StatusBadRequest,
+			ExpectedCode: "invalid_request", ExpectedContent: []string{`\"slug\"`}, ExpectedEvents: []string{}}
 	}
+	taken := invalidSlug("a taken slug", "taken-slug")
+	taken.Before = func(t testing.TB, h *apitest.Harness) {
+		h.SaveRecord(pb_migrations.Posts, map[string]any{"title": "Taken", "slug": "taken-slug", "visibility": "public"})
+	}
+	for _, s := range []apitest.Scenario{taken, invalidSlug("not a slug", "Not A Slug"), invalidSlug("a trailing hyphen", "trailing-")} {
+		s.Test(t, h)
+	}
+	// Slugs are unique per collection: a project may reuse a post's slug.
+	apitest.Scenario{Name: "a project may take a post's slug", Method: http.MethodPost, Path: "/api/v1/projects", Headers: apitest.Bearer(write),
+		Body: map[string]any{"title": "Shared slug", "visibility": "public"}, ExpectedStatus: http.StatusCreated,
+		ExpectedJSON: map[string]any{"data.slug": "shared-slug"}, ExpectedEvents: []string{"content.created"},
+		Before: func(t testing.TB, h *apitest.Harness) {
+			h.SaveRecord(pb_migrations.Posts, map[string]any{"title": "Shared slug", "visibility": "public"})
+		},
+	}.Test(t, h)
 }
 
 func TestWriteValidation(t *testing.T) {
+	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
-	write, _ := h.CreateKey(apikey.ScopeWrite)
+	write, _ := h.CreateKey(keys.ScopeWrite)
 	post := h.SaveRecord(pb_migrations.Posts, map[string]any{"title": "Existing", "visibility": "public"})
 	course := h.SaveRecord(pb_migrations.Courses, map[string]any{"title": "Course", "currency": "usd"})
 	talk := h.SaveRecord(pb_migrations.Talks, map[string]any{"title": "Talk"})
-	cases := []struct {
-		name, method, path string
-		body               any
-		field              string
-	}{
-		{"unknown field", "POST", "/api/v1/posts", `{"title":"T","visibility":"public","author":"me"}`, "author"},
-		{"field of another collection", "POST", "/api/v1/courses", `{"title":"T","currency":"usd","draft":true}`, "draft"},
-		{"id", "POST", "/api/v1/posts", `{"id":"abcdefghijklmno","title":"T","visibility":"public"}`, "id"},
-		{"created", "PATCH", "/api/v1/posts/" + post.Id, `{"created":"2020-01-01 00:00:00.000Z"}`, "created"},
-		{"updated", "PATCH", "/api/v1/talks/" + talk.Id, `{"updated":"2020-01-01 00:00:00.000Z"}`, "updated"},
-		{"file field", "POST", "/api/v1/posts", `{"title":"T","visibility":"public","cover":"https://x.example/a.png"}`, "cover"},
-		{"file field on course", "PATCH", "/api/v1/courses/" + course.Id, `{"cover":null}`, "cover"},
-		{"title a number", "POST", "/api/v1/posts", `{"title":5,"visibility":"public"}`, "title"},
-		{"title null", "PATCH", "/api/v1/posts/" + post.Id, `{"title":null}`, "title"},
-		{"tags a string", "POST", "/api/v1/posts", `{"title":"T","visibility":"public","tags":"go"}`, "tags"},
-		{"tags of numbers", "POST", "/api/v1/posts", `{"title":"T","visibility":"public","tags":["go",1]}`, "tags"},
-		{"tags with null", "POST", "/api/v1/posts", `{"title":"T","visibility":"public","tags":[null]}`, "tags"},
-		{"draft a string", "POST", "/api/v1/posts", `{"title":"T","visibility":"public","draft":"yes"}`, "draft"},
-		{"price a string", "POST", "/api/v1/courses", `{"title":"T","currency":"usd","price":"10"}`, "price"},
-		{"price a fraction", "POST", "/api/v1/courses", `{"title":"T","currency":"usd","price":9.5}`, "price"},
-		{"price below 0", "POST", "/api/v1/courses", `{"title":"T","currency":"usd","price":-1}`, "price"},
-		{"sort_order a fraction", "POST", "/api/v1/skills", `{"name":"Go","sort_order":1.5}`, "sort_order"},
-		{"date a number", "POST", "/api/v1/talks", `{"title":"T","date":20260101}`, "date"},
-		{"date not a date", "POST", "/api/v1/talks", `{"title":"T","date":"next tuesday"}`, "date"},
-		{"level a number", "POST", "/api/v1/skills", `{"name":"Go","level":3}`, "level"},
-		{"bad visibility", "POST", "/api/v1/posts", `{"title":"T","visibility":"secret"}`, "visibility"},
-		{"bad level", "POST", "/api/v1/skills", `{"name":"Go","level":"guru"}`, "level"},
-		{"bad currency", "POST", "/api/v1/courses", `{"title":"T","currency":"USD"}`, "currency"},
-		{"bad url", "POST", "/api/v1/talks", `{"title":"T","url":"not a url"}`, "url"},
-		{"bad credential url", "POST", "/api/v1/certifications", `{"name":"CKA","credential_url":"nope"}`, "credential_url"},
-		{"empty title", "POST", "/api/v1/posts", `{"title":"","visibility":"public"}`, "title"},
-		{"missing title", "POST", "/api/v1/posts", `{"visibility":"public"}`, "title"},
-		{"missing visibility", "POST", "/api/v1/posts", `{"title":"T"}`, "visibility"},
-		{"missing currency", "POST", "/api/v1/courses", `{"title":"T"}`, "currency"},
-		{"missing role", "POST", "/api/v1/experience", `{"company":"Acme"}`, "role"},
-		{"missing school", "POST", "/api/v1/education", `{}`, "school"},
-		{"empty title on PATCH", "PATCH", "/api/v1/posts/" + post.Id, `{"title":""}`, "title"},
-		{"title too long", "POST", "/api/v1/talks", `{"title":"` + strings.Repeat("t", 301) + `"}`, "title"},
+	// invalid is a refused write: 400 invalid_request naming field in quotes, and no event.
+	invalid := func(name, method, path string, body any, field string) apitest.Scenario {
+		return apitest.Scenario{Name: name, Method: method, Path: path, Headers: apitest.Bearer(write), Body: body,
+			ExpectedStatus: http.StatusBadRequest, ExpectedCode: "invalid_request", ExpectedContent: []string{`\"` + field + `\"`},
+			ExpectedEvents: []string{}}
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			wantInvalid(t, send(h, c.method, c.path, write, c.body), c.field)
-		})
+	for _, s := range []apitest.Scenario{
+		invalid("unknown field", "POST", "/api/v1/posts", `{"title":"T","visibility":"public","author":"me"}`, "author"),
+		invalid("field of another collection", "POST", "/api/v1/courses", `{"title":"T","currency":"usd","draft":true}`, "draft"),
+		invalid("id", "POST", "/api/v1/posts", `{"id":"abcdefghijklmno","title":"T","visibility":"public"}`, "id"),
+		invalid("created", "PATCH", "/api/v1/posts/"+post.Id, `{"created":"2020-01-01 00:00:00.000Z"}`, "created"),
+		invalid("updated", "PATCH", "/api/v1/talks/"+talk.Id, `{"updated":"2020-01-01 00:00:00.000Z"}`, "updated"),
+		invalid("file field", "POST", "/api/v1/posts", `{"title":"T","visibility":"public","cover":"https://x.example/a.png"}`, "cover"),
+		invalid("file field on course", "PATCH", "/api/v1/courses/"+course.Id, `{"cover":null}`, "cover"),
+		invalid("title a number", "POST", "/api/v1/posts", `{"title":5,"visibility":"public"}`, "title"),
+		invalid("title null", "PATCH", "/api/v1/posts/"+post.Id, `{"title":null}`, "title"),
+		invalid("tags a string", "POST", "/api/v1/posts", `{"title":"T","visibility":"public","tags":"go"}`, "tags"),
+		invalid("tags of numbers", "POST", "/api/v1/posts", `{"title":"T","visibility":"public","tags":["go",1]}`, "tags"),
+		invalid("tags with null", "POST", "/api/v1/posts", `{"title":"T","visibility":"public","tags":[null]}`, "tags"),
+		invalid("draft a string", "POST", "/api/v1/posts", `{"title":"T","visibility":"public","draft":"yes"}`, "draft"),
+		invalid("price a string", "POST", "/api/v1/courses", `{"title":"T","currency":"usd","price":"10"}`, "price"),
+		invalid("price a fraction", "POST", "/api/v1/courses", `{"title":"T","currency":"usd","price":9.5}`, "price"),
+		invalid("price below 0", "POST", "/api/v1/courses", `{"title":"T","currency":"usd","price":-1}`, "price"),
+		invalid("sort_order a fraction", "POST", "/api/v1/skills", `{"name":"Go","sort_order":1.5}`, "sort_order"),
+		invalid("date a number", "POST", "/api/v1/talks", `{"title":"T","date":20260101}`, "date"),
+		invalid("date not a date", "POST", "/api/v1/talks", `{"title":"T","date":"next tuesday"}`, "date"),
+		invalid("level a number", "POST", "/api/v1/skills", `{"name":"Go","level":3}`, "level"),
+		invalid("bad visibility", "POST", "/api/v1/posts", `{"title":"T","visibility":"secret"}`, "visibility"),
+		invalid("bad level", "POST", "/api/v1/skills", `{"name":"Go","level":"guru"}`, "level"),
+		invalid("bad currency", "POST", "/api/v1/courses", `{"title":"T","currency":"USD"}`, "currency"),
+		invalid("bad url", "POST", "/api/v1/talks", `{"title":"T","url":"not a url"}`, "url"),
+		invalid("bad credential url", "POST", "/api/v1/certifications", `{"name":"CKA","credential_url":"nope"}`, "credential_url"),
+		invalid("empty title", "POST", "/api/v1/posts", `{"title":"","visibility":"public"}`, "title"),
+		invalid("missing title", "POST", "/api/v1/posts", `{"visibility":"public"}`, "title"),
+		invalid("missing visibility", "POST", "/api/v1/posts", `{"title":"T"}`, "visibility"),
+		invalid("missing currency", "POST", "/api/v1/courses", `{"title":"T"}`, "currency"),
+		invalid("missing role", "POST", "/api/v1/experience", `{"company":"Acme"}`, "role"),
+		invalid("missing school", "POST", "/api/v1/education", `{}`, "school"),
+		invalid("empty title on PATCH", "PATCH", "/api/v1/posts/"+post.Id, `{"title":""}`, "title"),
+		invalid("title too long", "POST", "/api/v1/talks", `{"title":"`+strings.Repeat("t", 301)+`"}`, "title"),
+		// The message says what to do instead.
+		{Name: "file fields say so", Method: "POST", Path: "/api/v1/posts", Headers: apitest.Bearer(write),
+			Body: `{"title":"T","visibility":"public","cover":"x"}`, ExpectedStatus: http.StatusBadRequest, ExpectedCode: "invalid_request",
+			ExpectedContent: []string{"file", "dashboard"}},
+		{Name: "unknown fields list the writable ones", Method: "POST", Path: "/api/v1/skills", Headers: apitest.Bearer(write),
+			Body: `{"name":"Go","colour":"red"}`, ExpectedStatus: http.StatusBadRequest, ExpectedCode: "invalid_request",
+			ExpectedContent: []string{"name, category, level, sort_order"}},
+		{Name: "not JSON", Method: "POST", Path: "/api/v1/posts", Body: "title=x",
+			Headers:        with(apitest.Bearer(write), "Content-Type", "application/x-www-form-urlencoded"),
+			ExpectedStatus: http.StatusBadRequest, ExpectedCode: "invalid_request", ExpectedEvents: []string{}},
+	} {
+		s.Test(t, h)
 	}
-	t.Run("file fields say so", func(t *testing.T) {
-		res := send(h, http.MethodPost, "/api/v1/posts", write, `{"title":"T","visibility":"public","cover":"x"}`)
-		if msg := errorMessage(t, res); !strings.Contains(msg, "file") || !strings.Contains(msg, "dashboard") {
-			t.Fatalf("message %q", msg)
-		}
-	})
-	t.Run("unknown fields list the writable ones", func(t *testing.T) {
-		res := send(h, http.MethodPost, "/api/v1/skills", write, `{"name":"Go","colour":"red"}`)
-		if msg := errorMessage(t, res); !strings.Contains(msg, "name, category, level, sort_order") {
-			t.Fatalf("message %q", msg)
-		}
-	})
-	t.Run("not JSON", func(t *testing.T) {
-		res := h.Do(apitest.Request{Method: http.MethodPost, Path: "/api/v1/posts", Body: "title=x",
-			Headers: with(apitest.Bearer(write), "Content-Type", "application/x-www-form-urlencoded")})
-		if res.Status != http.StatusBadRequest || res.ErrorCode() != "invalid_request" {
-			t.Fatalf("got %d %s", res.Status, res.Body)
-		}
-	})
 	// Nothing was created by the refused requests.
 	if n, err := h.App.CountRecords(pb_migrations.Posts); err != nil || n != 1 {
 		t.Fatalf("%d posts, %v", n, err)
@@ -135,9 +147,10 @@ func TestWriteValidation(t *testing.T) {
 }
 
 func TestUpdateAndDelete(t *testing.T) {
+	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
-	write, _ := h.CreateKey(apikey.ScopeWrite)
-	content, _ := h.CreateKey(apikey.ScopeReadContent)
+	write, _ := h.CreateKey(keys.ScopeWrite)
+	content, _ := h.CreateKey(keys.ScopeReadContent)
 	res := send(h, http.MethodPost, "/api/v1/posts", write, map[string]any{
 		"title": "Draft post", "excerpt": "Short", "content": "<p>Body</p>", "tags": []string{"go", "api"}, "visibility": "members", "draft": true,
 	})
@@ -225,8 +238,9 @@ func TestUpdateAndDelete(t *testing.T) {
 }
 
 func TestWritesOfEveryCollection(t *testing.T) {
+	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
-	write, _ := h.CreateKey(apikey.ScopeWrite)
+	write, _ := h.CreateKey(keys.ScopeWrite)
 	cases := []struct {
 		collection   string
 		create       map[string]any

@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 )
@@ -14,21 +13,18 @@ import (
 // HeaderRequestID names the request id header sent on every response.
 const HeaderRequestID = "X-Request-Id"
 
-const (
-	requestIDMiddlewareID = "cca.requestId"
-	// keyInURLFlag marks a request whose URL (path or query) carried a key (see redactKeys).
-	keyInURLFlag = "cca.keyInURL"
-)
+// keyInURLFlag marks a request whose URL (path or query) carried a key (see redactKeys).
+const keyInURLFlag = "cca.keyInURL"
 
-// requestID runs first on every route, PocketBase's included. It echoes a sane client request
+// requestID is ccaRequestId, first on every route, PocketBase's included. It echoes a sane client request
 // id or makes one, and redacts API keys from everything PocketBase's request log records (the
 // URL, the Referer and the User-Agent) before the log can see them; a request whose URL held a
 // key is then refused by the authentication middleware (or by the catch-all, on unknown API
 // paths).
 func requestID() *hook.Handler[*core.RequestEvent] {
 	return &hook.Handler[*core.RequestEvent]{
-		Id:       requestIDMiddlewareID,
-		Priority: apis.DefaultActivityLoggerMiddlewarePriority - 10,
+		Id:       RequestIDMiddlewareID,
+		Priority: RequestIDMiddlewarePriority,
 		Func: func(e *core.RequestEvent) error {
 			e.Response.Header().Set(HeaderRequestID, requestIDOf(e.Request))
 			if redactKeys(e.Request) {

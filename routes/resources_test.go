@@ -5,16 +5,17 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/pb_migrations"
-	"github.com/creator-content-api/server/routes/apikey"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
 func TestCourseLessonsNeverLeave(t *testing.T) {
+	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
-	read, _ := h.CreateKey(apikey.ScopeRead)
-	write, _ := h.CreateKey(apikey.ScopeWrite)
-	content, _ := h.CreateKey(apikey.ScopeReadContent)
+	read, _ := h.CreateKey(keys.ScopeRead)
+	write, _ := h.CreateKey(keys.ScopeWrite)
+	content, _ := h.CreateKey(keys.ScopeReadContent)
 	course := h.SaveRecord(pb_migrations.Courses, map[string]any{"title": "Course", "currency": "usd", "price": 4900})
 	const lessonTitle, lessonBody, lessonVideo = "LESSON-TITLE-7f3a", "LESSON-BODY-9c2e", "https://video.example/LESSON-VIDEO-1b8d"
 	lesson := h.SaveRecord(pb_migrations.Lessons, map[string]any{

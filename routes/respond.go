@@ -6,9 +6,10 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"net/http"
-	"strings"
 
 	"github.com/pocketbase/pocketbase/core"
+
+	"github.com/creator-content-api/server/routes/readcache"
 )
 
 // writeJSON writes body as JSON with encoding/json, whose output is deterministic (sorted map
@@ -48,23 +49,11 @@ func blobWithETag(e *core.RequestEvent, status int, contentType string, b []byte
 		sum := sha256.Sum256(b)
 		etag := `"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`
 		e.Response.Header().Set("ETag", etag)
-		if etagMatches(e.Request.Header.Get("If-None-Match"), etag) {
+		if readcache.NotModified(e.Request.Header.Get("If-None-Match"), etag) {
 			return e.NoContent(http.StatusNotModified)
 		}
 	}
 	return e.Blob(status, contentType, b)
-}
-
-// etagMatches applies If-None-Match's weak comparison (RFC 9110 13.1.2): W/ prefixes are
-// ignored, "*" matches anything.
-func etagMatches(header, etag string) bool {
-	for _, candidate := range strings.Split(header, ",") {
-		candidate = strings.TrimPrefix(strings.TrimSpace(candidate), "W/")
-		if candidate == "*" || candidate == etag {
-			return true
-		}
-	}
-	return false
 }
 
 // noContent answers a successful delete.

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/pb_migrations"
-	"github.com/creator-content-api/server/routes/apikey"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
@@ -17,7 +17,7 @@ import (
 func TestScheduledPostsAndTags(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
-	key, _ := h.CreateKey(apikey.ScopeRead, apikey.ScopeReadContent)
+	key, _ := h.CreateKey(keys.ScopeRead, keys.ScopeReadContent)
 	post := func(slug string, fields map[string]any) {
 		fields["title"], fields["slug"], fields["visibility"] = slug, slug, "public"
 		h.SaveRecord(pb_migrations.Posts, fields)
@@ -100,7 +100,7 @@ func TestScheduledPostsAndTags(t *testing.T) {
 	}
 
 	h.Clock.Advance(10 * time.Minute)
-	if _, err := h.Webhooks.PublishDue(); err != nil {
+	if _, err := h.Publish.RunDue(); err != nil {
 		t.Fatal(err)
 	}
 	res := h.Get("/api/v1/posts/later", key)

@@ -11,8 +11,8 @@ import (
 
 	"github.com/pocketbase/dbx"
 
-	"github.com/creator-content-api/server/hooks"
-	"github.com/creator-content-api/server/hooks/fulltext"
+	"github.com/creator-content-api/server/hooks/content"
+	"github.com/creator-content-api/server/hooks/content/fulltext"
 	"github.com/creator-content-api/server/routes/apierr"
 )
 
@@ -34,7 +34,7 @@ type listSearch struct {
 // parameter.
 func searchParam(q url.Values, r *resource) (listSearch, error) {
 	s, ok := queryValue(q, paramQ)
-	if !ok || !slices.Contains(hooks.SearchedCollections, r.collection) {
+	if !ok || !slices.Contains(content.SearchedCollections, r.collection) {
 		return listSearch{}, nil
 	}
 	if utf8.RuneCountInString(s) > maxQueryChars {

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/pb_migrations"
-	"github.com/creator-content-api/server/routes/apikey"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
@@ -33,8 +33,9 @@ func seedSearch(t testing.TB, h *apitest.Harness) map[string]string {
 }
 
 func TestSearchLists(t *testing.T) {
+	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
-	key, _ := h.CreateKey(apikey.Scopes...)
+	key, _ := h.CreateKey(keys.Scopes...)
 	ids := seedSearch(t, h)
 	cases := []struct {
 		list, q string
@@ -93,8 +94,9 @@ func TestSearchLists(t *testing.T) {
 }
 
 func TestSearchBounds(t *testing.T) {
+	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
-	key, _ := h.CreateKey(apikey.Scopes...)
+	key, _ := h.CreateKey(keys.Scopes...)
 	ids := seedSearch(t, h)
 	for _, list := range []string{"v1/posts", "v2/posts", "v1/courses", "v2/talks"} {
 		res := h.Get("/api/"+list+"?"+url.Values{"q": {strings.Repeat("é", 201)}}.Encode(), key)
@@ -113,8 +115,9 @@ func TestSearchBounds(t *testing.T) {
 }
 
 func TestSearchCursorBoundToQ(t *testing.T) {
+	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
-	key, _ := h.CreateKey(apikey.Scopes...)
+	key, _ := h.CreateKey(keys.Scopes...)
 	ids := seedSearch(t, h)
 	first := h.Get("/api/v1/posts?q=go&sort=title&limit=1", key)
 	wantStatus(t, first, http.StatusOK)
@@ -135,8 +138,9 @@ func TestSearchCursorBoundToQ(t *testing.T) {
 }
 
 func TestSearchFollowsWrites(t *testing.T) {
+	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
-	key, _ := h.CreateKey(apikey.Scopes...)
+	key, _ := h.CreateKey(keys.Scopes...)
 	ids := seedSearch(t, h)
 	search := func(q string) []string {
 		t.Helper()

@@ -9,8 +9,8 @@ import (
 
 	"github.com/pocketbase/dbx"
 
+	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/pb_migrations"
-	"github.com/creator-content-api/server/routes/apikey"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
@@ -19,7 +19,7 @@ import (
 func registerReceiver(t *testing.T, h *apitest.Harness) (*apitest.Receiver, string, string) {
 	t.Helper()
 	h.AllowPrivateWebhooks(true)
-	key, _ := h.CreateKey(apikey.ScopeWriteWebhooks)
+	key, _ := h.CreateKey(keys.ScopeWriteWebhooks)
 	rcv := apitest.NewReceiver(t)
 	reg := h.Do(apitest.Request{Method: http.MethodPost, Path: "/api/v2/webhooks", Headers: apitest.Bearer(key),
 		Body: map[string]any{"url": rcv.URL}})
@@ -30,6 +30,7 @@ func registerReceiver(t *testing.T, h *apitest.Harness) (*apitest.Receiver, stri
 }
 
 func TestDeliveryHistoryKeepsEveryAttempt(t *testing.T) {
+	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
 	c := adminClient{t: t, h: h, token: h.SuperuserToken()}
 	rcv, subID, secret := registerReceiver(t, h)
@@ -100,6 +101,7 @@ func TestDeliveryHistoryKeepsEveryAttempt(t *testing.T) {
 }
 
 func TestWebhookStats(t *testing.T) {
+	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
 	c := adminClient{t: t, h: h, token: h.SuperuserToken()}
 	_, subID, _ := registerReceiver(t, h)

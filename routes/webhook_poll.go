@@ -10,11 +10,11 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
-	"github.com/creator-content-api/server/hooks"
-	"github.com/creator-content-api/server/hooks/webhook"
+	"github.com/creator-content-api/server/hooks/keys"
+	"github.com/creator-content-api/server/hooks/webhooks"
+	"github.com/creator-content-api/server/hooks/webhooks/wire"
 	"github.com/creator-content-api/server/pb_migrations"
 	"github.com/creator-content-api/server/routes/apierr"
-	"github.com/creator-content-api/server/routes/apikey"
 	"github.com/creator-content-api/server/routes/cursor"
 )
 
@@ -86,10 +86,10 @@ func (a *API) pollEvents(e *core.RequestEvent) error {
 
 func (a *API) readPollQuery(e *core.RequestEvent) (pollQuery, error) {
 	p := pollQuery{event: e.Request.PathValue("event"), order: pollNewestFirst}
-	if !hooks.KnownEvent(p.event) {
+	if !webhooks.KnownEvent(p.event) {
 		return p, apierr.NotFound()
 	}
-	if hooks.PersonalData(p.event) && !serverKey(authenticatedKey(e)) {
+	if webhooks.PersonalData(p.event) && !serverKey(authenticatedKey(e)) {
 		return p, apierr.Forbidden(apierr.CodeInsufficientScope, "events with personal data can be polled only by a server key (one without allowed origins)")
 	}
 	q := e.Request.URL.Query()
@@ -97,7 +97,7 @@ func (a *API) readPollQuery(e *core.RequestEvent) (pollQuery, error) {
 	if p.limit, err = intParam(q, paramLimit, defaultLimit, 1, maxLimit); err != nil {
 		return p, err
 	}
-	from := a.cfg.Now().Add(-hooks.Retention)
+	from := a.cfg.Now().Add(-webhooks.Retention)
 	s, hasSince := queryValue(q, paramSince)
 	if hasSince {
 		since, err := time.Parse(time.RFC3339Nano, s)
@@ -133,7 +133,7 @@ func (a *API) readPollQuery(e *core.RequestEvent) (pollQuery, error) {
 
 // serverKey reports whether k is a server key: one without allowed origins. A browser key
 // (with allowed origins) ships in a site's pages, so whoever reads them holds it.
-func serverKey(k *apikey.Key) bool { return k != nil && len(k.AllowedOrigins) == 0 }
+func serverKey(k *keys.Key) bool { return k != nil && len(k.AllowedOrigins) == 0 }
 
 // latestStored is the latest instant the record layout (four-digit years) holds. An RFC 3339
 // since can be later: "9999-12-31T23:59:59-01:00" is in the year 10000 UTC.
@@ -168,9 +168,9 @@ func (r eventRow) object() eventObject {
 		data = json.RawMessage("{}")
 	}
 	return eventObject{
-		ID:        hooks.EventIDPrefix + r.ID,
+		ID:        wire.EventIDPrefix + r.ID,
 		Event:     r.Event,
-		Timestamp: r.Created.Time().UTC().Format(webhook.TimestampFormat),
+		Timestamp: r.Created.Time().UTC().Format(wire.TimestampFormat),
 		Data:      data,
 	}
 }

@@ -10,10 +10,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/creator-content-api/server/hooks"
+	"github.com/creator-content-api/server/hooks/keys"
+	"github.com/creator-content-api/server/hooks/webhooks"
 	"github.com/creator-content-api/server/pb_migrations"
 	"github.com/creator-content-api/server/routes"
-	"github.com/creator-content-api/server/routes/apikey"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
@@ -88,8 +88,9 @@ func cloneValues(v url.Values) url.Values {
 }
 
 func TestWebhookEventTypes(t *testing.T) {
+	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
-	key, _ := h.CreateKey(apikey.ScopeRead)
+	key, _ := h.CreateKey(keys.ScopeRead)
 	res := h.Get("/api/v1/webhooks/events", key)
 	if res.Status != http.StatusOK {
 		t.Fatalf("%d %s", res.Status, res.Body)
@@ -112,24 +113,25 @@ func TestWebhookEventTypes(t *testing.T) {
 	if res := h.Get("/api/v1/webhooks/events", ""); res.Status != http.StatusUnauthorized {
 		t.Fatalf("without a key: %d", res.Status)
 	}
-	other, _ := h.CreateKey(apikey.ScopeReadContent)
+	other, _ := h.CreateKey(keys.ScopeReadContent)
 	if res := h.Get("/api/v1/webhooks/events", other); res.Status != http.StatusForbidden || res.ErrorCode() != "insufficient_scope" {
 		t.Fatalf("with read:content: %d %s", res.Status, res.Body)
 	}
 }
 
 // personalDataEvents are the events whose data carry an e-mail address or a name.
-var personalDataEvents = []string{hooks.EventPurchaseCompleted, hooks.EventCourseEnrolled, hooks.EventCourseCompleted,
-	hooks.EventTestimonialSubmitted, hooks.EventNewsletterSubscribe}
+var personalDataEvents = []string{webhooks.EventPurchaseCompleted, webhooks.EventCourseEnrolled, webhooks.EventCourseCompleted,
+	webhooks.EventTestimonialSubmitted, webhooks.EventNewsletterSubscribe}
 
 // TestPollPersonalDataNeedsAServerKey: a browser key (one with allowed origins, public by
 // nature) polls content events only; a server key polls every event.
 func TestPollPersonalDataNeedsAServerKey(t *testing.T) {
+	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
 	const origin = "https://site.example"
-	browser, _ := h.CreateKeyWith(apikey.Fields{Scopes: &[]string{apikey.ScopeRead}, AllowedOrigins: &[]string{origin}})
-	server, _ := h.CreateKey(apikey.ScopeRead)
-	keys := []struct {
+	browser, _ := h.CreateKeyWith(keys.Fields{Scopes: &[]string{keys.ScopeRead}, AllowedOrigins: &[]string{origin}})
+	server, _ := h.CreateKey(keys.ScopeRead)
+	callers := []struct {
 		name    string
 		headers map[string]string
 		server  bool
@@ -137,29 +139,23 @@ func TestPollPersonalDataNeedsAServerKey(t *testing.T) {
 		{"browser key", map[string]string{"Authorization": "Bearer " + browser, "Origin": origin}, false},
 		{"server key", apitest.Bearer(server), true},
 	}
+	const refusal = "events with personal data can be polled only by a server key (one without allowed origins)"
 	for _, event := range pb_migrations.EventNames {
-		for _, k := range keys {
-			t.Run(k.name+" "+event, func(t *testing.T) {
-				res := h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/v1/webhooks/poll/" + event, Headers: k.headers})
-				if k.server || !slices.Contains(personalDataEvents, event) {
-					if res.Status != http.StatusOK {
-						t.Fatalf("%d %s", res.Status, res.Body)
-					}
-					return
-				}
-				const msg = "events with personal data can be polled only by a server key (one without allowed origins)"
-				if res.Status != http.StatusForbidden || res.ErrorCode() != "insufficient_scope" || !strings.Contains(string(res.Body), msg) {
-					t.Fatalf("%d %s", res.Status, res.Body)
-				}
-			})
+		for _, k := range callers {
+			s := apitest.Scenario{Name: k.name + " " + event, Path: "/api/v1/webhooks/poll/" + event, Headers: k.headers, ExpectedStatus: http.StatusOK}
+			if !k.server && slices.Contains(personalDataEvents, event) {
+				s.ExpectedStatus, s.ExpectedCode, s.ExpectedContent = http.StatusForbidden, "insufficient_scope", []string{refusal}
+			}
+			s.Test(t, h)
 		}
 	}
 }
 
 func TestPoll(t *testing.T) {
+	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
-	key, _ := h.CreateKey(apikey.ScopeRead)
-	const event = hooks.EventTestimonialSubmitted
+	key, _ := h.CreateKey(keys.ScopeRead)
+	const event = webhooks.EventTestimonialSubmitted
 
 	// Oldest first: five a second apart, then three at the same instant (ties on created).
 	var oldestFirst []string
@@ -214,7 +210,7 @@ func TestPoll(t *testing.T) {
 		}
 	})
 	t.Run("bad parameters", func(t *testing.T) {
-		other := poll(t, h, key, hooks.EventTestimonialSubmitted, url.Values{"limit": {"1"}}).cursor
+		other := poll(t, h, key, webhooks.EventTestimonialSubmitted, url.Values{"limit": {"1"}}).cursor
 		for _, tt := range []struct{ query, param string }{
 			{"limit=0", "limit"}, {"limit=101", "limit"}, {"limit=ten", "limit"},
 			{"since=yesterday", "since"}, {"since=2026-11-21", "since"},
@@ -226,20 +222,21 @@ func TestPoll(t *testing.T) {
 				t.Errorf("%s: %d %s", tt.query, res.Status, res.Body)
 			}
 		}
-		res := h.Get("/api/v1/webhooks/poll/"+hooks.EventNewsletterSubscribe+"?cursor="+url.QueryEscape(other), key)
+		res := h.Get("/api/v1/webhooks/poll/"+webhooks.EventNewsletterSubscribe+"?cursor="+url.QueryEscape(other), key)
 		if res.Status != http.StatusBadRequest {
 			t.Errorf("a cursor of another event's poll: %d", res.Status)
 		}
 	})
 	t.Run("unknown event", func(t *testing.T) {
-		for _, name := range []string{"nope", hooks.EventPing, "content.*"} {
+		for _, name := range []string{"nope", webhooks.EventPing, "content.*"} {
 			if res := h.Get("/api/v1/webhooks/poll/"+name, key); res.Status != http.StatusNotFound || res.ErrorCode() != "not_found" {
 				t.Errorf("%s: %d %s", name, res.Status, res.Body)
 			}
 		}
 	})
 	t.Run("only the last 7 days", func(t *testing.T) {
-		h.Clock.Advance(hooks.Retention - 2*time.Second) // the first three are now older than 7 days
+		h.Clock.Advance(webhooks.Retention - 2*time.Second) // the first three are now older than 7 days
+		defer h.Clock.Advance(-(webhooks.Retention - 2*time.Second))
 		p := poll(t, h, key, event, nil)
 		if len(p.ids) != 5 || slices.ContainsFunc(oldestFirst[:3], func(id string) bool { return slices.Contains(p.ids, id) }) {
 			t.Fatalf("after 7 days: %v", p.ids)
@@ -259,9 +256,10 @@ func pollFrom(h *apitest.Harness, key string, i int) *apitest.Response {
 }
 
 func TestPollCap(t *testing.T) {
+	t.Parallel()
 	rl := routes.DefaultRateLimits()
 	h := apitest.New(t, apitest.Options{RateLimits: &rl})
-	key, _ := h.CreateKey(apikey.ScopeRead)
+	key, _ := h.CreateKey(keys.ScopeRead)
 	get := func(i int) *apitest.Response { return pollFrom(h, key, i) }
 	for i := range rl.Poll.Burst {
 		res := get(i)
@@ -282,7 +280,7 @@ func TestPollCap(t *testing.T) {
 		t.Errorf("the 429 does not carry the poll cap's numbers: %v", res.Header)
 	}
 	// Another key is not capped by the first one's polls.
-	other, _ := h.CreateKey(apikey.ScopeRead)
+	other, _ := h.CreateKey(keys.ScopeRead)
 	if res := h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/v1/webhooks/poll/content.created",
 		Headers: apitest.Bearer(other), RemoteAddr: "198.51.100.200:1"}); res.Status != http.StatusOK {
 		t.Fatalf("another key: %d", res.Status)
@@ -292,9 +290,10 @@ func TestPollCap(t *testing.T) {
 // The spec's poll cap is 20 polls in any 60 seconds with no burst on top: polls spread over
 // the first minute use it up, and the next is allowed only when the oldest is 60 s old.
 func TestPollCapIsASlidingMinute(t *testing.T) {
+	t.Parallel()
 	rl := routes.DefaultRateLimits()
 	h := apitest.New(t, apitest.Options{RateLimits: &rl})
-	key, _ := h.CreateKey(apikey.ScopeRead)
+	key, _ := h.CreateKey(keys.ScopeRead)
 	get := func(i int) *apitest.Response { return pollFrom(h, key, i) }
 	for i := range 20 {
 		if res := get(i); res.Status != http.StatusOK {

@@ -1,14 +1,12 @@
 package routes
 
 import (
-	"errors"
 	"net/http"
 
 	"github.com/pocketbase/pocketbase/core"
 
-	"github.com/creator-content-api/server/hooks"
-	"github.com/creator-content-api/server/routes/apierr"
-	"github.com/creator-content-api/server/routes/apikey"
+	"github.com/creator-content-api/server/hooks/keys"
+	"github.com/creator-content-api/server/hooks/webhooks"
 )
 
 // webhookRoutes are the webhook endpoints: the events list and polling (v1), registration
@@ -17,17 +15,17 @@ import (
 // collections.
 func (a *API) webhookRoutes() []Route {
 	return []Route{
-		{Method: http.MethodGet, Path: "/api/v1/webhooks/events", Scope: apikey.ScopeRead, cache: cachePublic, handler: provisioned(listEventTypes)},
-		{Method: http.MethodGet, Path: "/api/v1/webhooks/poll/{event}", Scope: apikey.ScopeRead, pollCap: true, cache: cachePrivate, handler: provisioned(a.pollEvents)},
-		{Method: http.MethodPost, Path: "/api/v2/webhooks", Scope: apikey.ScopeWriteWebhooks, tier: moderateTier, handler: provisioned(subscribe)},
-		{Method: http.MethodGet, Path: "/api/admin/webhooks", handler: provisioned(listSubscriptions)},
-		{Method: http.MethodPost, Path: "/api/admin/webhooks", handler: provisioned(adminSubscribe)},
-		{Method: http.MethodPatch, Path: "/api/admin/webhooks/{id}", handler: provisioned(updateSubscription)},
-		{Method: http.MethodDelete, Path: "/api/admin/webhooks/{id}", handler: provisioned(deleteSubscription)},
-		{Method: http.MethodPost, Path: "/api/admin/webhooks/{id}/test", handler: provisioned(a.testSubscription)},
-		{Method: http.MethodGet, Path: "/api/admin/webhooks/{id}/deliveries", handler: provisioned(listDeliveries)},
-		{Method: http.MethodGet, Path: "/api/admin/webhooks/{id}/stats", handler: provisioned(a.webhookStats)},
-		{Method: http.MethodPost, Path: "/api/admin/webhook-deliveries/{id}/redeliver", handler: provisioned(a.redeliver)},
+		{Method: http.MethodGet, Path: "/api/v1/webhooks/events", Auth: AuthKey, Scope: keys.ScopeRead, Tier: TierNormal, Cache: CachePublic, Memory: true, Handler: provisioned(listEventTypes)},
+		{Method: http.MethodGet, Path: "/api/v1/webhooks/poll/{event}", Auth: AuthKey, Scope: keys.ScopeRead, Tier: TierNormal, PollCap: true, Cache: CachePrivate, Handler: provisioned(a.pollEvents)},
+		{Method: http.MethodPost, Path: "/api/v2/webhooks", Auth: AuthKey, Scope: keys.ScopeWriteWebhooks, Tier: TierModerate, Cache: CacheNone, Handler: provisioned(subscribe)},
+		{Method: http.MethodGet, Path: "/api/admin/webhooks", Auth: AuthOwner, Tier: TierModerate, Cache: CacheNone, Handler: provisioned(listSubscriptions)},
+		{Method: http.MethodPost, Path: "/api/admin/webhooks", Auth: AuthOwner, Tier: TierModerate, Cache: CacheNone, Handler: provisioned(adminSubscribe)},
+		{Method: http.MethodPatch, Path: "/api/admin/webhooks/{id}", Auth: AuthOwner, Tier: TierModerate, Cache: CacheNone, Handler: provisioned(updateSubscription)},
+		{Method: http.MethodDelete, Path: "/api/admin/webhooks/{id}", Auth: AuthOwner, Tier: TierModerate, Cache: CacheNone, Handler: provisioned(deleteSubscription)},
+		{Method: http.MethodPost, Path: "/api/admin/webhooks/{id}/test", Auth: AuthOwner, Tier: TierModerate, Cache: CacheNone, Handler: provisioned(a.testSubscription)},
+		{Method: http.MethodGet, Path: "/api/admin/webhooks/{id}/deliveries", Auth: AuthOwner, Tier: TierModerate, Cache: CacheNone, Handler: provisioned(listDeliveries)},
+		{Method: http.MethodGet, Path: "/api/admin/webhooks/{id}/stats", Auth: AuthOwner, Tier: TierModerate, Cache: CacheNone, Handler: provisioned(a.webhookStats)},
+		{Method: http.MethodPost, Path: "/api/admin/webhook-deliveries/{id}/redeliver", Auth: AuthOwner, Tier: TierModerate, Cache: CacheNone, Handler: provisioned(a.redeliver)},
 	}
 }
 
@@ -35,8 +33,8 @@ func (a *API) webhookRoutes() []Route {
 // is missing.
 func provisioned(next func(*core.RequestEvent) error) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
-		if err := hooks.Provisioned(e.App); err != nil {
-			return apierr.NotProvisioned(err)
+		if err := webhooks.Provisioned(e.App); err != nil {
+			return domainError(err)
 		}
 		return next(e)
 	}
@@ -44,21 +42,5 @@ func provisioned(next func(*core.RequestEvent) error) func(*core.RequestEvent) e
 
 // listEventTypes answers GET /api/v1/webhooks/events: the nine event types.
 func listEventTypes(e *core.RequestEvent) error {
-	return respond(e, http.StatusOK, map[string]any{"data": hooks.EventTypes()})
-}
-
-// errWebhooksNotWired is the cause of a 500 when routes.Config.Webhooks was not set.
-var errWebhooksNotWired = errors.New("routes.Config.Webhooks is not set")
-
-// webhookError turns the hooks' sentinel errors into responses.
-func webhookError(err error) error {
-	switch {
-	case errors.Is(err, hooks.ErrNotProvisioned):
-		return apierr.NotProvisioned(err)
-	case errors.Is(err, hooks.ErrSubscriptionNotFound), errors.Is(err, hooks.ErrDeliveryNotFound):
-		return apierr.NotFound()
-	case errors.Is(err, hooks.ErrSubscriptionDisabled):
-		return apierr.InvalidRequest("the delivery's subscription is switched off: re-enable it first")
-	}
-	return apierr.Internal(err)
+	return respond(e, http.StatusOK, map[string]any{"data": webhooks.EventTypes()})
 }

@@ -5,8 +5,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
-	"github.com/creator-content-api/server/hooks"
-	"github.com/creator-content-api/server/routes/apierr"
+	"github.com/creator-content-api/server/hooks/webhooks"
 )
 
 // Bounds of the stats' days parameter.
@@ -24,13 +23,13 @@ func (a *API) webhookStats(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	sub, err := findSubscription(e)
+	sub, err := webhooks.FindSubscription(e.App, e.Request.PathValue("id"))
 	if err != nil {
-		return err
+		return domainError(err)
 	}
-	stats, err := hooks.AttemptStats(e.App, sub.Id, a.cfg.Now(), days)
+	stats, err := webhooks.AttemptStats(e.App, sub.Id, a.cfg.Now(), days)
 	if err != nil {
-		return apierr.Internal(err)
+		return domainError(err)
 	}
 	return writeJSON(e, http.StatusOK, map[string]any{"data": stats})
 }

@@ -9,10 +9,10 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/creator-content-api/server/hooks/webhook"
+	"github.com/creator-content-api/server/hooks/keys"
+	"github.com/creator-content-api/server/hooks/webhooks/wire"
 	"github.com/creator-content-api/server/pb_migrations"
 	"github.com/creator-content-api/server/routes"
-	"github.com/creator-content-api/server/routes/apikey"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
@@ -23,9 +23,12 @@ type registrar struct {
 	next atomic.Int32
 }
 
+// ip is a client address no call has used yet.
+func (r *registrar) ip() string { return fmt.Sprintf("198.51.100.%d:1", r.next.Add(1)) }
+
 func (r *registrar) post(key string, body any, ip string) *apitest.Response {
 	if ip == "" {
-		ip = fmt.Sprintf("198.51.100.%d:1", r.next.Add(1))
+		ip = r.ip()
 	}
 	return r.h.Do(apitest.Request{Method: http.MethodPost, Path: "/api/v2/webhooks", Body: body, Headers: apitest.Bearer(key), RemoteAddr: ip})
 }
@@ -33,10 +36,11 @@ func (r *registrar) post(key string, body any, ip string) *apitest.Response {
 var secretShape = regexp.MustCompile(`^whsec_[A-Za-z0-9+/]{43}=$`)
 
 func TestRegisterWebhook(t *testing.T) {
+	t.Parallel()
 	rl := routes.DefaultRateLimits()
 	h := apitest.New(t, apitest.Options{RateLimits: &rl})
 	r := &registrar{h: h}
-	key, keyID := h.CreateKey(apikey.ScopeWriteWebhooks)
+	key, keyID := h.CreateKey(keys.ScopeWriteWebhooks)
 
 	t.Run("created with its secret shown once, remembering the key", func(t *testing.T) {
 		res := r.post(key, map[string]any{"url": "https://1.1.1.1/hook",
@@ -74,8 +78,8 @@ func TestRegisterWebhook(t *testing.T) {
 		}
 	})
 	t.Run("scopes", func(t *testing.T) {
-		plain, _ := h.CreateKey(apikey.ScopeWebhooks)
-		read, _ := h.CreateKey(apikey.ScopeRead, apikey.ScopeReadContent)
+		plain, _ := h.CreateKey(keys.ScopeWebhooks)
+		read, _ := h.CreateKey(keys.ScopeRead, keys.ScopeReadContent)
 		for _, tt := range []struct {
 			key    string
 			status int
@@ -86,32 +90,29 @@ func TestRegisterWebhook(t *testing.T) {
 		}
 	})
 	t.Run("strict body", func(t *testing.T) {
-		for _, tt := range []struct {
-			name  string
-			body  any
-			field string
-		}{
-			{"no url", map[string]any{"events": []string{}}, "url"},
-			{"empty url", map[string]any{"url": ""}, "url"},
-			{"url not a string", map[string]any{"url": 42}, "url"},
-			{"not absolute", map[string]any{"url": "/hook"}, "url"},
-			{"ftp", map[string]any{"url": "ftp://1.1.1.1/x"}, "url"},
-			{"user info", map[string]any{"url": "https://u:p@1.1.1.1/x"}, "url"},
-			{"unknown event", map[string]any{"url": "https://1.1.1.1/x", "events": []string{"content.created", "ping"}}, "events"},
-			{"events not an array", map[string]any{"url": "https://1.1.1.1/x", "events": "content.created"}, "events"},
-			{"description too long", map[string]any{"url": "https://1.1.1.1/x", "description": strings.Repeat("é", 501)}, "description"},
-			{"unknown field", map[string]any{"url": "https://1.1.1.1/x", "secret": "whsec_mine"}, "secret"},
+		refused := func(name string, body any, field string) apitest.Scenario {
+			return apitest.Scenario{Name: name, Method: http.MethodPost, Path: "/api/v2/webhooks", Headers: apitest.Bearer(key), Body: body,
+				RemoteAddr: r.ip(), ExpectedStatus: http.StatusBadRequest, ExpectedCode: "invalid_request",
+				ExpectedContent: []string{`\"` + field + `\"`}}
+		}
+		for _, s := range []apitest.Scenario{
+			refused("no url", map[string]any{"events": []string{}}, "url"),
+			refused("empty url", map[string]any{"url": ""}, "url"),
+			refused("url not a string", map[string]any{"url": 42}, "url"),
+			refused("not absolute", map[string]any{"url": "/hook"}, "url"),
+			refused("ftp", map[string]any{"url": "ftp://1.1.1.1/x"}, "url"),
+			refused("user info", map[string]any{"url": "https://u:p@1.1.1.1/x"}, "url"),
+			refused("unknown event", map[string]any{"url": "https://1.1.1.1/x", "events": []string{"content.created", "ping"}}, "events"),
+			refused("events not an array", map[string]any{"url": "https://1.1.1.1/x", "events": "content.created"}, "events"),
+			refused("description too long", map[string]any{"url": "https://1.1.1.1/x", "description": strings.Repeat("é", 501)}, "description"),
+			refused("unknown field", map[string]any{"url": "https://1.1.1.1/x", "secret": "whsec_mine"}, "secret"),
+			{Name: "non-JSON body", Method: http.MethodPost, Path: "/api/v2/webhooks", Headers: apitest.Bearer(key), Body: "url=https://1.1.1.1/x",
+				RemoteAddr: r.ip(), ExpectedStatus: http.StatusBadRequest, ExpectedCode: "invalid_request"},
+			{Name: "500 characters", Method: http.MethodPost, Path: "/api/v2/webhooks", Headers: apitest.Bearer(key),
+				Body: map[string]any{"url": "https://1.1.1.1/x", "description": strings.Repeat("é", 500)}, RemoteAddr: r.ip(),
+				ExpectedStatus: http.StatusCreated},
 		} {
-			res := r.post(key, tt.body, "")
-			if res.Status != http.StatusBadRequest || res.ErrorCode() != "invalid_request" || !strings.Contains(string(res.Body), `\"`+tt.field+`\"`) {
-				t.Errorf("%s: %d %s", tt.name, res.Status, res.Body)
-			}
-		}
-		if res := r.post(key, "url=https://1.1.1.1/x", ""); res.Status != http.StatusBadRequest {
-			t.Errorf("non-JSON body: %d", res.Status)
-		}
-		if res := r.post(key, map[string]any{"url": "https://1.1.1.1/x", "description": strings.Repeat("é", 500)}, ""); res.Status != http.StatusCreated {
-			t.Errorf("500 characters: %d %s", res.Status, res.Body)
+			s.Test(t, h)
 		}
 	})
 	t.Run("SSRF guard at registration", func(t *testing.T) {
@@ -151,9 +152,10 @@ func TestRegisterWebhook(t *testing.T) {
 }
 
 func TestRegisteredWebhookReceivesSignedEvents(t *testing.T) {
+	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
 	h.AllowPrivateWebhooks(true)
-	key, _ := h.CreateKey(apikey.ScopeWebhooks)
+	key, _ := h.CreateKey(keys.ScopeWebhooks)
 	rcv := apitest.NewReceiver(t)
 	res := h.Do(apitest.Request{Method: http.MethodPost, Path: "/api/v2/webhooks", Headers: apitest.Bearer(key),
 		Body: map[string]any{"url": rcv.URL, "events": []string{"newsletter.subscribe"}}})
@@ -164,7 +166,7 @@ func TestRegisteredWebhookReceivesSignedEvents(t *testing.T) {
 	h.SaveRecord(pb_migrations.Posts, map[string]any{"title": "Not wanted", "slug": "not-wanted", "visibility": "public"})
 	h.SaveRecord(pb_migrations.NewsletterSubscribers, map[string]any{"email": "r@example.com", "name": "R"})
 	got := rcv.Next()
-	if got.Header.Get("X-Service-Event") != "newsletter.subscribe" || !webhook.Verify(secret, got.Body, got.Header.Get("X-Service-Signature")) {
+	if got.Header.Get("X-Service-Event") != "newsletter.subscribe" || !wire.Verify(secret, got.Body, got.Header.Get("X-Service-Signature")) {
 		t.Fatalf("delivery %v %s", got.Header, got.Body)
 	}
 	if _, err := h.Webhooks.RunDue(context.Background()); err != nil {

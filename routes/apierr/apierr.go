@@ -4,12 +4,8 @@
 package apierr
 
 import (
-	"errors"
 	"fmt"
 	"net/http"
-	"sort"
-
-	validation "github.com/pocketbase/ozzo-validation/v4"
 )
 
 // The stable codes of the envelope.
@@ -27,6 +23,8 @@ const (
 	CodeInternal          = "internal_error"
 	CodeNotProvisioned    = "not_provisioned"
 	CodeHTTPSRequired     = "https_required"
+	// CodeInsufficientStorage (507): the data directory's disk is full; nothing was saved.
+	CodeInsufficientStorage = "insufficient_storage"
 )
 
 // Error is an API failure: Status and the envelope's Code and Message go to the client;
@@ -90,29 +88,4 @@ func Internal(cause error) *Error {
 // NotProvisioned is the 503 of a site without the webhook collections.
 func NotProvisioned(cause error) *Error {
 	return &Error{Status: http.StatusServiceUnavailable, Code: CodeNotProvisioned, Message: "webhooks_not_provisioned", Cause: cause}
-}
-
-// FromValidation turns PocketBase's record validation errors into a 400 naming the first
-// field (in name order, so the answer is stable), or returns false for any other error.
-func FromValidation(err error) (*Error, bool) {
-	var verrs validation.Errors
-	if !errors.As(err, &verrs) || len(verrs) == 0 {
-		return nil, false
-	}
-	names := make([]string, 0, len(verrs))
-	for name := range verrs {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	first := verrs[names[0]]
-	reason := "is invalid"
-	var verr validation.Error
-	if errors.As(first, &verr) {
-		reason = verr.Error() // the message with its parameters ({{.max}}) filled in
-	} else if first != nil {
-		reason = first.Error()
-	}
-	e := InvalidField(names[0], reason)
-	e.Cause = err
-	return e, true
 }

@@ -1,7 +1,7 @@
 package apitest
 
 import (
-	"github.com/creator-content-api/server/routes/contract"
+	"github.com/creator-content-api/server/pb_public/contract"
 )
 
 // checkContract validates every exchange under /api/v1, /api/v2 and /api/admin against the

@@ -1,6 +1,7 @@
 // Package apitest starts the whole app on a temporary data directory for tests and calls its
 // HTTP API as a client would: through PocketBase's router with every middleware, ours and
-// PocketBase's, in place.
+// PocketBase's, in place. It is test support kept beside what it serves, as net/http/httptest
+// is beside net/http: the tests of routes, hooks and pb_public/contract import it.
 package apitest
 
 import (
@@ -16,12 +17,16 @@ import (
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
+	"github.com/pocketbase/pocketbase/tools/router"
 
 	"github.com/creator-content-api/server/hooks"
+	"github.com/creator-content-api/server/hooks/changes"
+	"github.com/creator-content-api/server/hooks/content"
+	"github.com/creator-content-api/server/hooks/keys"
+	"github.com/creator-content-api/server/hooks/webhooks"
 	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/pb_public/contract"
 	"github.com/creator-content-api/server/routes"
-	"github.com/creator-content-api/server/routes/apikey"
-	"github.com/creator-content-api/server/routes/contract"
 )
 
 // Epoch is where every harness clock starts.
@@ -29,10 +34,13 @@ var Epoch = time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
 
 // Options change the app a harness starts.
 type Options struct {
-	// RateLimits, when set, replaces the default of no rate limiting.
+	// RateLimits, when set, replaces the harness's default of no rate limiting.
 	RateLimits *routes.RateLimits
 	// Config, when set, changes the routes' configuration further.
 	Config func(*routes.Config)
+	// Router, when set, runs as an OnServe hook bound after routes.Register, as one of
+	// main.go's would: it may unbind or replace the API's middleware by id.
+	Router func(*router.Router[*core.RequestEvent])
 	// DataDir, when set, starts the app on a copy of this data directory instead of an empty
 	// one (as after a restart or a crash of the app that used it).
 	DataDir string
@@ -47,8 +55,13 @@ type Harness struct {
 	API   *routes.API
 	Clock *Clock
 	// Webhooks drives the webhook dispatcher (RunDue, Kick, Prune).
-	Webhooks *hooks.Webhooks
-	handler  http.Handler
+	Webhooks *webhooks.Service
+	// Publish drives the publish job (RunDue).
+	Publish *content.PublishJob
+	// Changes hands out the generations the read and key caches compare (on Clock: another
+	// process's commit is seen once the clock has moved changes.CheckInterval).
+	Changes *changes.Watcher
+	handler http.Handler
 }
 
 // New starts the app on a fresh temporary data directory, with all migrations applied.
@@ -72,15 +85,27 @@ func New(t testing.TB, opts Options) *Harness {
 		opts.Hooks(&hcfg)
 	}
 	hcfg.Now = h.Clock.Now
-	h.Webhooks = hooks.Register(app, hcfg)
-	cfg := routes.Config{Now: h.Clock.Now, Webhooks: h.Webhooks}
+	bound := hooks.Register(app, hcfg)
+	h.Webhooks, h.Publish, h.Changes = bound.Webhooks, bound.Publish, bound.Changes
+	// Both protections are switched off by name here, the one place for all tests: requests
+	// come from 203.0.113.1 over plain HTTP, and most tests send more than a tier's burst. The
+	// tests of the protections switch them back on (Options.RateLimits, Options.Config).
+	cfg := routes.Config{Now: h.Clock.Now, Webhooks: h.Webhooks, Changes: h.Changes, RateLimits: routes.RateLimits{Off: true}, AllowPlainHTTP: true}
 	if opts.RateLimits != nil {
 		cfg.RateLimits = *opts.RateLimits
 	}
 	if opts.Config != nil {
 		opts.Config(&cfg)
 	}
-	h.API = routes.Register(app, cfg)
+	if h.API, err = routes.Register(app, cfg); err != nil {
+		t.Fatal(err)
+	}
+	if opts.Router != nil {
+		app.OnServe().BindFunc(func(se *core.ServeEvent) error {
+			opts.Router(se.Router)
+			return se.Next()
+		})
+	}
 	h.handler = buildHandler(t, app)
 	// Serving starts PocketBase's cron ticker; its jobs would run at real minute boundaries,
 	// in the middle of whatever a test is doing. Tests call the jobs' functions themselves.
@@ -136,6 +161,13 @@ type Response struct {
 // Do sends r through the router and returns the response.
 func (h *Harness) Do(r Request) *Response {
 	h.t.Helper()
+	return h.Serve(h.NewRequest(r))
+}
+
+// NewRequest builds the *http.Request that Do sends for r, for a caller that changes it
+// further (TLS state, repeated header lines) before Serve.
+func (h *Harness) NewRequest(r Request) *http.Request {
+	h.t.Helper()
 	var body io.Reader
 	switch b := r.Body.(type) {
 	case nil:
@@ -163,7 +195,7 @@ func (h *Harness) Do(r Request) *Response {
 	for k, v := range r.Headers {
 		req.Header.Set(k, v)
 	}
-	return h.Serve(req)
+	return req
 }
 
 // Serve sends a request built by the caller (for TLS state or odd headers) through the router.
@@ -241,17 +273,17 @@ func (h *Harness) SuperuserToken() string {
 // CreateKey stores a key with the given scopes and returns its full secret and id.
 func (h *Harness) CreateKey(scopes ...string) (secret, id string) {
 	h.t.Helper()
-	return h.CreateKeyWith(apikey.Fields{Scopes: &scopes})
+	return h.CreateKeyWith(keys.Fields{Scopes: &scopes})
 }
 
 // CreateKeyWith stores a key with f (name defaults to "test key") and returns its secret and id.
-func (h *Harness) CreateKeyWith(f apikey.Fields) (secret, id string) {
+func (h *Harness) CreateKeyWith(f keys.Fields) (secret, id string) {
 	h.t.Helper()
 	if f.Name == nil {
 		name := "test key"
 		f.Name = &name
 	}
-	rec, secret, err := apikey.Create(h.App, f)
+	rec, secret, err := keys.Create(h.App, f)
 	if err != nil {
 		h.t.Fatal(err)
 	}

@@ -1,3 +1,10 @@
+//go:build system
+
+// TestMemoryMillionKeys measures the heap of a million live buckets (about 150 MB): a size
+// test, run with the system tests (README, Run and test):
+//
+//	GOTOOLCHAIN=auto go test -tags system -count=1 -run TestMemoryMillionKeys ./routes/ratelimit/
+
 package ratelimit
 
 import (

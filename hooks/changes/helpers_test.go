@@ -1,0 +1,163 @@
+package changes_test
+
+import (
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/apis"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tests"
+
+	"github.com/creator-content-api/server/hooks/changes"
+)
+
+// migrated is a data directory on which every migration has run, made once by TestMain:
+// migrating costs seconds under -race, tests.NewTestApp's copy of it milliseconds.
+var migrated string
+
+func TestMain(m *testing.M) {
+	code, err := runMigrated(m)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		code = 1
+	}
+	os.Exit(code)
+}
+
+func runMigrated(m *testing.M) (int, error) {
+	empty, err := os.MkdirTemp("", "cca_changes_empty_*")
+	if err != nil {
+		return 0, err
+	}
+	defer os.RemoveAll(empty)
+	app, err := tests.NewTestApp(empty) // migrates a copy of empty
+	if err != nil {
+		return 0, err
+	}
+	migrated = app.DataDir()
+	defer os.RemoveAll(migrated)
+	if err := app.ClearBootstrap(); err != nil { // closes the databases: the files are complete
+		return 0, err
+	}
+	return m.Run(), nil
+}
+
+// fixture is an app on a fresh, migrated data directory with a Watcher on a clock that moves
+// only when the test says so.
+type fixture struct {
+	t     *testing.T
+	app   *tests.TestApp
+	w     *changes.Watcher
+	clock atomic.Int64 // unix nanoseconds
+}
+
+func newFixture(t *testing.T) *fixture {
+	t.Helper()
+	app, err := tests.NewTestApp(migrated)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(app.Cleanup)
+	f := &fixture{t: t, app: app}
+	f.clock.Store(time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC).UnixNano())
+	f.w = changes.Register(app, changes.Config{Now: func() time.Time { return time.Unix(0, f.clock.Load()) }})
+	return f
+}
+
+func (f *fixture) advance(d time.Duration) { f.clock.Add(int64(d)) }
+
+// gens asks for the generation of every area.
+func (f *fixture) gens() map[string]uint64 {
+	return map[string]uint64{changes.Content: f.w.Generation(changes.Content), changes.Keys: f.w.Generation(changes.Keys)}
+}
+
+// serve runs what starting to serve runs (the app's serve hooks), without a listener.
+func (f *fixture) serve() {
+	f.t.Helper()
+	r, err := apis.NewRouter(f.app)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	se := &core.ServeEvent{App: f.app, Router: r, Server: &http.Server{}}
+	if err := f.app.OnServe().Trigger(se, func(*core.ServeEvent) error { return nil }); err != nil {
+		f.t.Fatal(err)
+	}
+}
+
+// rawDB opens data.db as a program other than PocketBase would: a connection pool of its own.
+func (f *fixture) rawDB() *dbx.DB {
+	f.t.Helper()
+	db, err := core.DefaultDBConnect(filepath.Join(f.app.DataDir(), "data.db"))
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	f.t.Cleanup(func() { db.Close() })
+	return db
+}
+
+// exec runs statements on db.
+func exec(t *testing.T, db dbx.Builder, stmts ...string) {
+	t.Helper()
+	for _, s := range stmts {
+		if _, err := db.NewQuery(s).Execute(); err != nil {
+			t.Fatalf("%s: %v", s, err)
+		}
+	}
+}
+
+// pbNotifyWatcherHookID is the id of the bootstrap hook with which PocketBase watches its
+// notify directory, where each app announces its settings and collection saves to the others
+// on the data directory (core/notify_watcher.go).
+const pbNotifyWatcherHookID = "__pbNotifyWatcherSystemHook__"
+
+// otherApp opens the data directory as a second PocketBase process would (a `seed` or `keys`
+// command, a second server): its own connections, none of the first app's hooks. It makes no
+// announcements in the notify directory: the first app's reaction to one is a PocketBase
+// timer that reloads, 50 ms later, whether or not the test has cleaned that app up, and would
+// hide whether the Watcher reloads the collections itself.
+func (f *fixture) otherApp() core.App {
+	f.t.Helper()
+	app := core.NewBaseApp(core.BaseAppConfig{DataDir: f.app.DataDir()})
+	app.OnBootstrap().Unbind(pbNotifyWatcherHookID)
+	if err := app.Bootstrap(); err != nil {
+		f.t.Fatal(err)
+	}
+	f.t.Cleanup(func() {
+		if err := app.ClearBootstrap(); err != nil {
+			f.t.Error(err)
+		}
+	})
+	return app
+}
+
+// save creates a record of collection with fields through app.
+func save(t *testing.T, app core.App, collection string, fields map[string]any) *core.Record {
+	t.Helper()
+	col, err := app.FindCollectionByNameOrId(collection)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := core.NewRecord(col)
+	rec.Load(fields)
+	if err := app.Save(rec); err != nil {
+		t.Fatalf("save %s: %v", collection, err)
+	}
+	return rec
+}
+
+// newPost is the fields of a public post.
+func newPost(slug string) map[string]any {
+	return map[string]any{"title": "Post " + slug, "slug": slug, "visibility": "public"}
+}
+
+// newKey is the fields of an API key whose hash is hashDigit 64 times.
+func newKey(hashDigit string) map[string]any {
+	return map[string]any{"name": "k", "key_hash": strings.Repeat(hashDigit, 64), "prefix": "svc_live_abcdefgh", "scopes": []string{"read"}, "active": true}
+}

@@ -1,0 +1,154 @@
+package seed_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pocketbase/pocketbase/core"
+
+	"github.com/creator-content-api/server/hooks/content/seed"
+	"github.com/creator-content-api/server/hooks/keys"
+	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/routes/apitest"
+)
+
+func count(t *testing.T, app core.App, collection, filter string) int {
+	t.Helper()
+	recs, err := app.FindRecordsByFilter(collection, filter, "", 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return len(recs)
+}
+
+func TestDemo(t *testing.T) {
+	t.Parallel()
+	h := apitest.New(t, apitest.Options{})
+	counts, err := seed.Demo(h.App, apitest.Epoch, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]struct {
+		filter string
+		n      int
+	}{
+		pb_migrations.Profile:        {"", 1},
+		pb_migrations.Posts:          {"", 13},
+		pb_migrations.Projects:       {"", 4},
+		pb_migrations.Courses:        {"", 3},
+		pb_migrations.Lessons:        {"", 9},
+		pb_migrations.Talks:          {"", 4},
+		pb_migrations.Experience:     {"", 3},
+		pb_migrations.Education:      {"", 2},
+		pb_migrations.Skills:         {"", 8},
+		pb_migrations.Certifications: {"", 2},
+		pb_migrations.Members:        {"", 6},
+		pb_migrations.Testimonials:   {"", 3},
+		pb_migrations.Purchases:      {"", 10},
+		pb_migrations.Enrollments:    {"", 8},
+	}
+	for c, w := range want {
+		if got := count(t, h.App, c, w.filter); got != w.n || counts[c] != w.n {
+			t.Errorf("%s: %d records (reported %d), want %d", c, got, counts[c], w.n)
+		}
+	}
+	for filter, n := range map[string]int{"draft = true": 1, "visibility = 'members'": 1, "visibility = 'private'": 1, "slug = ''": 0} {
+		if got := count(t, h.App, pb_migrations.Posts, filter); got != n {
+			t.Errorf("posts with %s: %d, want %d", filter, got, n)
+		}
+	}
+	// 30 days of page views, none in the future.
+	from := apitest.Epoch.AddDate(0, 0, -29).Format(time.DateOnly)
+	if got := count(t, h.App, pb_migrations.PageViews, "created < '"+from+"' || created > '"+apitest.Epoch.Format("2006-01-02 15:04:05.000Z")+"'"); got != 0 {
+		t.Errorf("%d page views outside the 30 days", got)
+	}
+	if got := count(t, h.App, pb_migrations.PageViews, ""); got < 30*20 {
+		t.Errorf("%d page views", got)
+	}
+
+	// The API serves it: a v1 post list, a profile, and pro analytics with sales.
+	key, _ := h.CreateKey(keys.ScopeRead)
+	res := h.Get("/api/v1/posts", key)
+	if res.Status != 200 || res.JSON(t)["total"] != 9.0 {
+		t.Fatalf("posts: %d %s", res.Status, res.Body)
+	}
+	if res := h.Get("/api/v1/profile", key); res.Status != 200 {
+		t.Fatalf("profile: %d %s", res.Status, res.Body)
+	}
+
+	// Once is enough, unless forced.
+	if _, err := seed.Demo(h.App, apitest.Epoch, false); !errors.Is(err, seed.ErrNotEmpty) {
+		t.Fatalf("second run: %v, want ErrNotEmpty", err)
+	}
+	if got := count(t, h.App, pb_migrations.Posts, ""); got != 13 {
+		t.Fatalf("a refused run wrote posts: %d", got)
+	}
+	again, err := seed.Demo(h.App, apitest.Epoch, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again[pb_migrations.Posts] != 13 || again[pb_migrations.Members] != 0 || again[pb_migrations.Profile] != 0 {
+		t.Fatalf("forced run wrote %v", again)
+	}
+	if got := count(t, h.App, pb_migrations.Posts, "slug ~ 'keyset-pagination-in-sqlite%'"); got != 2 {
+		t.Fatalf("%d keyset posts after the forced run", got)
+	}
+}
+
+// TestPosts seeds 150 posts in two runs: more than a page of the largest limit (100), which
+// is all the bulk insert's size matters for here (`seed --posts 10000` is the benchmarks').
+func TestPosts(t *testing.T) {
+	t.Parallel()
+	h := apitest.New(t, apitest.Options{})
+	if err := seed.Posts(h.App, 120); err != nil {
+		t.Fatal(err)
+	}
+	if err := seed.Posts(h.App, 30); err != nil {
+		t.Fatal(err)
+	}
+	key, _ := h.CreateKey(keys.ScopeRead)
+	res := h.Get("/api/v1/posts?limit=100&sort=title", key)
+	if res.Status != 200 || res.JSON(t)["total"] != 150.0 || len(res.JSON(t)["data"].([]any)) != 100 {
+		t.Fatalf("%d %.300s", res.Status, res.Body)
+	}
+	// The bulk insert bypasses the record hooks; the search index must hold the rows anyway.
+	if res := h.Get("/api/v1/posts?limit=1&q=benchmark", key); res.Status != 200 || res.JSON(t)["total"] != 150.0 {
+		t.Fatalf("search after a bulk seed: %d %.300s", res.Status, res.Body)
+	}
+	var slugs []struct {
+		Slug string `db:"slug"`
+	}
+	if err := h.App.DB().NewQuery("SELECT DISTINCT slug FROM posts").All(&slugs); err != nil || len(slugs) != 150 {
+		t.Fatalf("%d distinct slugs, %v", len(slugs), err)
+	}
+}
+
+// TestCommand runs the command on a site that already has a post: refused without --force,
+// with a sentence that names it; with it, the demo and --posts' bulk posts on top. (Demo's
+// own first run on an empty site is TestDemo's.)
+func TestCommand(t *testing.T) {
+	t.Parallel()
+	h := apitest.New(t, apitest.Options{})
+	run := func(args ...string) (string, error) {
+		return apitest.RunCommand(seed.NewCommand(h.App), args...)
+	}
+	if _, err := run("--posts", "-1"); err == nil || !strings.Contains(err.Error(), "--posts must be 0 or more") {
+		t.Fatalf("negative --posts: %v", err)
+	}
+	h.SaveRecord(pb_migrations.Posts, map[string]any{"title": "Mine", "visibility": "public"})
+	if _, err := run(); !errors.Is(err, seed.ErrNotEmpty) || !strings.Contains(err.Error(), "--force") {
+		t.Fatalf("run on a site with content: %v", err)
+	}
+	if got := count(t, h.App, pb_migrations.Posts, ""); got != 1 {
+		t.Fatalf("a refused run wrote posts: %d", got)
+	}
+	out, err := run("--force", "--posts", "50")
+	if err != nil || !strings.Contains(out, "posts") || !strings.Contains(out, "50 more") {
+		t.Fatalf("forced run: %v\n%s", err, out)
+	}
+	if got := count(t, h.App, pb_migrations.Posts, ""); got != 1+13+50 {
+		t.Fatalf("%d posts", got)
+	}
+}

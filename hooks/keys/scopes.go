@@ -1,0 +1,40 @@
+package keys
+
+import (
+	"slices"
+
+	"github.com/creator-content-api/server/pb_migrations"
+)
+
+// The scopes a key can hold.
+const (
+	ScopeRead          = "read"
+	ScopeWrite         = "write"
+	ScopeWebhooks      = "webhooks"
+	ScopeReadContent   = "read:content"
+	ScopeReadMembers   = "read:members"
+	ScopeReadAnalytics = "read:analytics"
+	ScopeWriteWebhooks = "write:webhooks"
+)
+
+// Scopes lists every scope that can be set, as the schema's select field holds them.
+var Scopes = pb_migrations.Scopes
+
+// implied maps a scope to the scopes it also grants. The plain `webhooks` scope grants
+// registering outbound webhooks, which v2 calls `write:webhooks`; nothing else is implied.
+var implied = map[string][]string{ScopeWebhooks: {ScopeWriteWebhooks}}
+
+// Grants reports whether a key holding scopes may call a route that needs scope.
+func Grants(scopes []string, need string) bool {
+	for _, s := range scopes {
+		if s == need || slices.Contains(implied[s], need) {
+			return true
+		}
+	}
+	return false
+}
+
+// ValidScope reports whether s is a scope that can be set.
+func ValidScope(s string) bool {
+	return slices.Contains(Scopes, s)
+}

@@ -1,0 +1,116 @@
+package webhooks_test
+
+import (
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/pocketbase/pocketbase/core"
+
+	"github.com/creator-content-api/server/hooks/webhooks"
+	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/routes/apitest"
+)
+
+// publishDue runs the publish job as its ticker would; the count is not checked, as the
+// background loop may have announced a record first.
+func publishDue(t *testing.T, h *apitest.Harness) {
+	t.Helper()
+	if _, err := h.Publish.RunDue(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestSavesSetPublishedAtAndFireContentPublishedOnlyWhenPublished(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	app := h.App
+	future := apitest.Epoch.Add(time.Hour)
+	var post *core.Record
+	checkSteps(t, app, []eventStep{
+		{"created published: published_at is the save time", func(t *testing.T) *core.Record {
+			post = create(t, app, pb_migrations.Posts, map[string]any{"title": "Now", "visibility": "public"})
+			if got := post.GetDateTime("published_at").Time(); !got.Equal(apitest.Epoch) {
+				t.Fatalf("published_at %v, want %v", got, apitest.Epoch)
+			}
+			return post
+		}, []string{webhooks.EventContentCreated}, contentJSON},
+		{"rescheduled: no content.published at the save", func(t *testing.T) *core.Record {
+			post = update(t, app, post, map[string]any{"published_at": future})
+			return post
+		}, []string{webhooks.EventContentUpdated}, contentJSON},
+		{"draft keeps an empty published_at", func(t *testing.T) *core.Record {
+			return create(t, app, pb_migrations.Pages, map[string]any{"title": "Draft", "draft": true})
+		}, []string{webhooks.EventContentCreated}, contentJSON},
+		{"back to now: published at this update", func(t *testing.T) *core.Record {
+			post = update(t, app, post, map[string]any{"published_at": apitest.Epoch.Add(-time.Minute)})
+			return post
+		}, []string{webhooks.EventContentPublished, webhooks.EventContentUpdated}, contentJSON},
+	})
+	h.Clock.Advance(2 * time.Hour)
+	before := allEvents(t, app)
+	publishDue(t, h)
+	if got := newEvents(t, app, before); len(got) != 0 {
+		t.Fatalf("the job announced an announced post again: %v", eventNames(got))
+	}
+}
+
+func TestScheduledRecordIsAnnouncedOnceWhenItsTimeComes(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	app := h.App
+	at := apitest.Epoch.Add(10 * time.Minute)
+	post := create(t, app, pb_migrations.Posts, map[string]any{"title": "Later", "visibility": "public", "published_at": at})
+	draft := create(t, app, pb_migrations.Projects, map[string]any{"title": "Someday", "visibility": "public", "draft": true,
+		"published_at": at})
+	before := allEvents(t, app)
+
+	h.Clock.Advance(10*time.Minute - time.Millisecond)
+	publishDue(t, h)
+	if got := newEvents(t, app, before); len(got) != 0 {
+		t.Fatalf("announced before its time: %v", eventNames(got))
+	}
+	h.Clock.Advance(time.Millisecond)
+	publishDue(t, h)
+	publishDue(t, h)
+	got := newEvents(t, app, before)
+	if names := eventNames(got); !reflect.DeepEqual(names, []string{webhooks.EventContentPublished}) {
+		t.Fatalf("events %v, want one content.published", names)
+	}
+	jsonEqual(t, got[0].Data, contentJSON(post))
+	if !reload(t, app, post).GetBool("publish_announced") {
+		t.Fatal("flag not set")
+	}
+
+	// The draft's time passed while it was a draft: it fires when it is published, at that
+	// update, and the job does not fire it again.
+	before = allEvents(t, app)
+	update(t, app, draft, map[string]any{"draft": false})
+	publishDue(t, h)
+	if names := eventNames(newEvents(t, app, before)); !reflect.DeepEqual(names, []string{webhooks.EventContentPublished, webhooks.EventContentUpdated}) {
+		t.Fatalf("events %v", names)
+	}
+}
+
+func TestTimePassedWhileDownIsAnnouncedAtStart(t *testing.T) {
+	t.Parallel()
+	first := newHarness(t)
+	first.Clock.Advance(-time.Hour) // the first run is an hour before the second
+	post := create(t, first.App, pb_migrations.Posts, map[string]any{"title": "While down", "visibility": "public",
+		"published_at": apitest.Epoch.Add(-30 * time.Minute)})
+	if n := count(t, first.App, pb_migrations.WebhookEvents); n != 1 {
+		t.Fatalf("%d events before the restart, want content.created only", n)
+	}
+
+	second := apitest.New(t, apitest.Options{DataDir: first.App.DataDir()})
+	var published []storedEvent
+	for _, ev := range allEvents(t, second.App) {
+		if ev.Name == webhooks.EventContentPublished {
+			published = append(published, ev)
+		}
+	}
+	if len(published) != 1 {
+		t.Fatalf("%d content.published at start, want 1", len(published))
+	}
+	jsonEqual(t, published[0].Data, contentJSON(post))
+}

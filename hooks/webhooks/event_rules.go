@@ -1,0 +1,112 @@
+package webhooks
+
+import (
+	"github.com/pocketbase/pocketbase/core"
+
+	"github.com/creator-content-api/server/hooks/content"
+	"github.com/creator-content-api/server/pb_migrations"
+)
+
+// change is the kind of record change the outbox sees.
+type change int
+
+const (
+	changeCreate change = iota
+	changeUpdate
+	changeDelete
+)
+
+// event is one event to write: its name and data object.
+type event struct {
+	name string
+	data map[string]any
+}
+
+// needsPriorState reports whether the rules of a collection compare an update with the row as
+// it was: purchase.completed and course.completed fire on a transition, not on every save.
+func needsPriorState(collection string) bool {
+	return collection == pb_migrations.Purchases || collection == pb_migrations.Enrollments
+}
+
+// eventsFor returns the events a change of rec fires, in the order they are written. before
+// is the row as it was before an update of a needsPriorState collection (nil otherwise, or if
+// it was not found).
+func eventsFor(kind change, rec, before *core.Record) []event {
+	switch rec.Collection().Name {
+	case pb_migrations.Posts, pb_migrations.Projects, pb_migrations.Pages:
+		return contentEvents(kind, rec)
+	case pb_migrations.Purchases:
+		if kind == changeDelete || !isCompleted(rec) || (kind == changeUpdate && before != nil && isCompleted(before)) {
+			return nil
+		}
+		return []event{{EventPurchaseCompleted, purchaseData(rec)}}
+	case pb_migrations.Enrollments:
+		return enrollmentEvents(kind, rec, before)
+	case pb_migrations.Testimonials:
+		return onCreate(kind, EventTestimonialSubmitted, testimonialData, rec)
+	case pb_migrations.NewsletterSubscribers:
+		return onCreate(kind, EventNewsletterSubscribe, subscriberData, rec)
+	}
+	return nil
+}
+
+// contentEvents: created, updated (plus published when the update leaves the record published:
+// not a draft, published_at come: content.Announced), deleted. A scheduled
+// record's content.published comes from the publish job when its time comes.
+func contentEvents(kind change, rec *core.Record) []event {
+	data := contentData(rec)
+	switch kind {
+	case changeCreate:
+		return []event{{EventContentCreated, data}}
+	case changeUpdate:
+		evs := []event{{EventContentUpdated, data}}
+		if content.Announced(rec) {
+			evs = append(evs, event{EventContentPublished, data})
+		}
+		return evs
+	default:
+		return []event{{EventContentDeleted, data}}
+	}
+}
+
+// completionAnnounced is the enrollments' hidden flag that course.completed has fired.
+const completionAnnounced = "completion_announced"
+
+// enrollmentEvents: course.enrolled on create; course.completed the first time completed_at is
+// set (on create too, for an enrollment imported as already completed), once per enrollment:
+// clearing completed_at and setting it again does not fire it again (markCompletion keeps the
+// flag).
+func enrollmentEvents(kind change, rec, before *core.Record) []event {
+	var evs []event
+	if kind == changeCreate {
+		evs = append(evs, event{EventCourseEnrolled, enrollmentData(rec)})
+	}
+	completedNow := !rec.GetDateTime("completed_at").IsZero()
+	announcedBefore := before != nil && before.GetBool(completionAnnounced)
+	if kind != changeDelete && completedNow && !announcedBefore {
+		evs = append(evs, event{EventCourseCompleted, completionData(rec)})
+	}
+	return evs
+}
+
+// markCompletion sets the flag on a completed enrollment before it is written, so the flag and
+// the course.completed event commit together; a flag once set stays set, whatever a writer sends.
+func markCompletion(rec, before *core.Record) {
+	if rec.Collection().Name != pb_migrations.Enrollments {
+		return
+	}
+	if !rec.GetDateTime("completed_at").IsZero() || (before != nil && before.GetBool(completionAnnounced)) {
+		rec.Set(completionAnnounced, true)
+	}
+}
+
+func onCreate(kind change, name string, data func(*core.Record) map[string]any, rec *core.Record) []event {
+	if kind != changeCreate {
+		return nil
+	}
+	return []event{{name, data(rec)}}
+}
+
+func isCompleted(purchase *core.Record) bool {
+	return purchase.GetString("status") == "completed"
+}

@@ -1,0 +1,167 @@
+package webhooks
+
+import (
+	"database/sql"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/hook"
+	"github.com/pocketbase/pocketbase/tools/types"
+
+	"github.com/creator-content-api/server/pb_migrations"
+)
+
+// Delivery statuses (pb_migrations.DeliveryStatuses).
+const (
+	statusPending   = "pending"
+	statusSucceeded = "succeeded"
+	statusFailed    = "failed"
+)
+
+// outbox writes the events of a change, and one delivery per subscription that wants each,
+// in the transaction of the change: both commit or neither does.
+type outbox struct {
+	now  func() time.Time
+	kick func() // called after a commit that wrote deliveries
+}
+
+// bind hooks the outbox into the Execute step of every save and delete of the source
+// collections. The Execute hooks run for every writer (our API, PocketBase's records API and
+// dashboard, /api/batch, Go code); a handler that opens or joins the transaction there makes
+// the INSERT/UPDATE/DELETE further down the chain, and the outbox rows after it, one unit.
+func (o *outbox) bind(app core.App) {
+	app.OnRecordCreateExecute(sourceCollections...).Bind(&hook.Handler[*core.RecordEvent]{
+		Id: "cca.webhooks.outbox", Func: o.handler(changeCreate)})
+	app.OnRecordUpdateExecute(sourceCollections...).Bind(&hook.Handler[*core.RecordEvent]{
+		Id: "cca.webhooks.outbox", Func: o.handler(changeUpdate)})
+	app.OnRecordDeleteExecute(sourceCollections...).Bind(&hook.Handler[*core.RecordEvent]{
+		Id: "cca.webhooks.outbox", Func: o.handler(changeDelete)})
+}
+
+func (o *outbox) handler(kind change) func(e *core.RecordEvent) error {
+	return func(e *core.RecordEvent) error {
+		orig := e.App
+		defer func() { e.App = orig }() // After*Success handlers must not see the finished tx app
+		// Joins the caller's transaction if there is one. Inside, only txApp may be used: a
+		// write through the outer app would wait for the writer connection this tx holds.
+		return orig.RunInTransaction(func(txApp core.App) error {
+			e.App = txApp
+			var before *core.Record
+			if kind == changeUpdate && needsPriorState(e.Record.Collection().Name) {
+				prior, err := txApp.FindRecordById(e.Record.Collection(), e.Record.Id)
+				if err != nil && !errors.Is(err, sql.ErrNoRows) {
+					return fmt.Errorf("webhooks: load %s %s before update: %w", e.Record.Collection().Name, e.Record.Id, err)
+				}
+				before = prior
+			}
+			if kind != changeDelete {
+				markCompletion(e.Record, before)
+			}
+			if err := e.Next(); err != nil {
+				return err
+			}
+			return o.write(txApp, eventsFor(kind, e.Record, before))
+		})
+	}
+}
+
+// write stores events and their deliveries with txApp. A site without the webhook
+// collections gets no events, and its content writes still work.
+func (o *outbox) write(txApp core.App, events []event) error {
+	if len(events) == 0 {
+		return nil
+	}
+	evCol, dlvCol, err := outboxCollections(txApp)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	subs, err := enabledSubscriptions(txApp)
+	if err != nil {
+		return err
+	}
+	at, err := types.ParseDateTime(o.now())
+	if err != nil {
+		return fmt.Errorf("webhooks: event time: %w", err)
+	}
+	deliveries := 0
+	for _, ev := range events {
+		evRec := core.NewRecord(evCol)
+		evRec.Set("event", ev.name)
+		evRec.Set("data", ev.data)
+		stamp(evRec, at)
+		// The values are ours and valid; skipping validation saves a query per relation.
+		if err := txApp.SaveNoValidate(evRec); err != nil {
+			return fmt.Errorf("webhooks: write %s event: %w", ev.name, err)
+		}
+		for _, sub := range subs {
+			if !wants(sub, ev.name) {
+				continue
+			}
+			d := core.NewRecord(dlvCol)
+			d.Set("event", evRec.Id)
+			d.Set("subscription", sub.Id)
+			d.Set("status", statusPending)
+			d.Set("attempt", 0)
+			d.Set("next_attempt_at", at)
+			stamp(d, at)
+			if err := txApp.SaveNoValidate(d); err != nil {
+				return fmt.Errorf("webhooks: write delivery of %s to %s: %w", ev.name, sub.Id, err)
+			}
+			deliveries++
+		}
+	}
+	if deliveries > 0 {
+		if tx := txApp.TxInfo(); tx != nil {
+			tx.OnComplete(func(txErr error) error {
+				if txErr == nil {
+					o.kick()
+				}
+				return nil
+			})
+		}
+	}
+	return nil
+}
+
+// outboxCollections returns the events and deliveries collections, or sql.ErrNoRows when
+// the site has not got them.
+func outboxCollections(app core.App) (events, deliveries *core.Collection, err error) {
+	if events, err = app.FindCachedCollectionByNameOrId(pb_migrations.WebhookEvents); err != nil {
+		return nil, nil, err
+	}
+	if deliveries, err = app.FindCachedCollectionByNameOrId(pb_migrations.WebhookDeliveries); err != nil {
+		return nil, nil, err
+	}
+	if _, err = app.FindCachedCollectionByNameOrId(pb_migrations.WebhookSubscriptions); err != nil {
+		return nil, nil, err
+	}
+	return events, deliveries, nil
+}
+
+func enabledSubscriptions(app core.App) ([]*core.Record, error) {
+	subs, err := app.FindAllRecords(pb_migrations.WebhookSubscriptions, dbx.HashExp{"enabled": true})
+	if err != nil {
+		return nil, fmt.Errorf("webhooks: list subscriptions: %w", err)
+	}
+	return subs, nil
+}
+
+// wants reports whether sub takes events of name; no events listed means all of them.
+func wants(sub *core.Record, name string) bool {
+	events := sub.GetStringSlice("events")
+	return len(events) == 0 || slices.Contains(events, name)
+}
+
+// stamp sets created and updated to the injected clock's time; PocketBase keeps a value set
+// with SetRaw instead of its own clock.
+func stamp(rec *core.Record, at types.DateTime) {
+	rec.SetRaw("created", at)
+	rec.SetRaw("updated", at)
+}

@@ -1,0 +1,427 @@
+package webhooks_test
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"reflect"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/hook"
+
+	"github.com/creator-content-api/server/hooks/webhooks"
+	"github.com/creator-content-api/server/hooks/webhooks/wire"
+	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/routes/apitest"
+)
+
+// contentJSON is the data of a content event.
+func contentJSON(rec *core.Record) string {
+	publishedAt := "null"
+	if at := rec.GetDateTime("published_at"); !at.IsZero() {
+		publishedAt = strconv.Quote(at.Time().UTC().Format(wire.TimestampFormat))
+	}
+	return fmt.Sprintf(`{"id":%q,"collection":%q,"title":%q,"slug":%q,"published_at":%s}`,
+		rec.Id, rec.Collection().Name, rec.GetString("title"), rec.GetString("slug"), publishedAt)
+}
+
+func enrollmentJSON(rec *core.Record, extra string) string {
+	return fmt.Sprintf(`{"id":%q,"collection":"enrollments","course":%q,"buyer_email":%q%s}`,
+		rec.Id, rec.GetString("course"), rec.GetString("buyer_email"), extra)
+}
+
+func newCourse(t *testing.T, app core.App) *core.Record {
+	return create(t, app, pb_migrations.Courses, map[string]any{"title": "Go", "slug": "go", "price": 4900, "currency": "usd"})
+}
+
+// eventStep is one change and the events it must fire, each with the data of data(rec).
+type eventStep struct {
+	name string
+	do   func(t *testing.T) *core.Record
+	want []string
+	data func(rec *core.Record) string
+}
+
+// checkSteps runs each step in turn and checks that exactly its events were stored.
+func checkSteps(t *testing.T, app core.App, steps []eventStep) {
+	t.Helper()
+	for _, s := range steps {
+		t.Run(s.name, func(t *testing.T) {
+			before := allEvents(t, app)
+			rec := s.do(t)
+			got := newEvents(t, app, before)
+			if names := eventNames(got); !reflect.DeepEqual(names, nilIfEmpty(s.want)) {
+				t.Fatalf("events %v, want %v", names, s.want)
+			}
+			for _, ev := range got {
+				jsonEqual(t, ev.Data, s.data(rec))
+			}
+		})
+	}
+}
+
+func nilIfEmpty(s []string) []string {
+	if len(s) == 0 {
+		return nil
+	}
+	return s
+}
+
+func TestEventsFromGoSaves(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	app := h.App
+	course := newCourse(t, app)
+	var post, page, purchase, enrollment, testimonial, subscriber *core.Record
+	completedAt := time.Date(2026, 11, 21, 13, 5, 6, 789_000_000, time.UTC)
+	purchaseJSON := func(rec *core.Record) string {
+		return fmt.Sprintf(`{"id":%q,"collection":"purchases","buyer_email":"buyer@example.com","content_type":"course","content_id":%q,"amount":4900,"currency":"usd"}`, rec.Id, course.Id)
+	}
+	steps := []eventStep{
+		{"post created as draft", func(t *testing.T) *core.Record {
+			post = create(t, app, pb_migrations.Posts, map[string]any{"title": "Hello", "slug": "hello", "visibility": "public", "draft": true})
+			return post
+		}, []string{webhooks.EventContentCreated}, contentJSON},
+		{"draft post updated", func(t *testing.T) *core.Record {
+			post = update(t, app, post, map[string]any{"title": "Hello again"})
+			return post
+		}, []string{webhooks.EventContentUpdated}, contentJSON},
+		{"post published", func(t *testing.T) *core.Record {
+			post = update(t, app, post, map[string]any{"draft": false})
+			return post
+		}, []string{webhooks.EventContentPublished, webhooks.EventContentUpdated}, contentJSON},
+		{"project created", func(t *testing.T) *core.Record {
+			return create(t, app, pb_migrations.Projects, map[string]any{"title": "Tool", "slug": "tool", "visibility": "members"})
+		}, []string{webhooks.EventContentCreated}, contentJSON},
+		{"page created", func(t *testing.T) *core.Record {
+			page = create(t, app, pb_migrations.Pages, map[string]any{"title": "About", "slug": "about"})
+			return page
+		}, []string{webhooks.EventContentCreated}, contentJSON},
+		{"published page updated", func(t *testing.T) *core.Record {
+			page = update(t, app, page, map[string]any{"content": "<p>hi</p>"})
+			return page
+		}, []string{webhooks.EventContentPublished, webhooks.EventContentUpdated}, contentJSON},
+		{"post deleted", func(t *testing.T) *core.Record {
+			if err := app.Delete(post); err != nil {
+				t.Fatal(err)
+			}
+			return post
+		}, []string{webhooks.EventContentDeleted}, contentJSON},
+		{"purchase created pending", func(t *testing.T) *core.Record {
+			purchase = create(t, app, pb_migrations.Purchases, map[string]any{"buyer_email": "buyer@example.com",
+				"content_type": "course", "content_id": course.Id, "amount": 4900, "currency": "usd", "status": "pending"})
+			return purchase
+		}, nil, purchaseJSON},
+		{"purchase completes", func(t *testing.T) *core.Record {
+			purchase = update(t, app, purchase, map[string]any{"status": "completed"})
+			return purchase
+		}, []string{webhooks.EventPurchaseCompleted}, purchaseJSON},
+		{"completed purchase saved again", func(t *testing.T) *core.Record {
+			return update(t, app, purchase, map[string]any{"content_id": course.Id})
+		}, nil, purchaseJSON},
+		{"same instance saved again after completing", func(t *testing.T) *core.Record {
+			// The instance's Original() is stale (status pending): the rule reads the row.
+			purchase.Set("amount", 4900)
+			if err := app.Save(purchase); err != nil {
+				t.Fatal(err)
+			}
+			return purchase
+		}, nil, purchaseJSON},
+		{"purchase created as completed", func(t *testing.T) *core.Record {
+			return create(t, app, pb_migrations.Purchases, map[string]any{"buyer_email": "buyer@example.com",
+				"content_type": "course", "content_id": course.Id, "amount": 4900, "currency": "usd", "status": "completed"})
+		}, []string{webhooks.EventPurchaseCompleted}, purchaseJSON},
+		{"enrollment created", func(t *testing.T) *core.Record {
+			enrollment = create(t, app, pb_migrations.Enrollments, map[string]any{"course": course.Id, "buyer_email": "learner@example.com"})
+			return enrollment
+		}, []string{webhooks.EventCourseEnrolled}, func(rec *core.Record) string { return enrollmentJSON(rec, "") }},
+		{"enrollment completed", func(t *testing.T) *core.Record {
+			enrollment = update(t, app, enrollment, map[string]any{"completed_at": completedAt})
+			return enrollment
+		}, []string{webhooks.EventCourseCompleted}, func(rec *core.Record) string {
+			return enrollmentJSON(rec, `,"completed_at":"2026-11-21T13:05:06.789Z"`)
+		}},
+		{"completed_at set again", func(t *testing.T) *core.Record {
+			return update(t, app, enrollment, map[string]any{"completed_at": completedAt.Add(time.Hour)})
+		}, nil, nil},
+		{"completed_at cleared", func(t *testing.T) *core.Record {
+			return update(t, app, enrollment, map[string]any{"completed_at": ""})
+		}, nil, nil},
+		{"completed_at set after being cleared", func(t *testing.T) *core.Record {
+			return update(t, app, enrollment, map[string]any{"completed_at": completedAt})
+		}, nil, nil},
+		{"writer clears the flag with completed_at", func(t *testing.T) *core.Record {
+			update(t, app, enrollment, map[string]any{"completed_at": "", "completion_announced": false})
+			return update(t, app, enrollment, map[string]any{"completed_at": completedAt})
+		}, nil, nil},
+		{"testimonial submitted", func(t *testing.T) *core.Record {
+			testimonial = create(t, app, pb_migrations.Testimonials, map[string]any{"name": "Ada", "email": "ada@example.com",
+				"company": "Engines Ltd", "role": "CTO", "body": "Great."})
+			return testimonial
+		}, []string{webhooks.EventTestimonialSubmitted}, func(rec *core.Record) string {
+			return fmt.Sprintf(`{"id":%q,"collection":"testimonials","name":"Ada","email":"ada@example.com","company":"Engines Ltd","role":"CTO"}`, rec.Id)
+		}},
+		{"testimonial approved", func(t *testing.T) *core.Record {
+			return update(t, app, testimonial, map[string]any{"approved": true})
+		}, nil, nil},
+		{"newsletter subscribe", func(t *testing.T) *core.Record {
+			subscriber = create(t, app, pb_migrations.NewsletterSubscribers, map[string]any{"email": "reader@example.com", "name": "Reader"})
+			return subscriber
+		}, []string{webhooks.EventNewsletterSubscribe}, func(rec *core.Record) string {
+			return fmt.Sprintf(`{"id":%q,"collection":"newsletter_subscribers","email":"reader@example.com","name":"Reader"}`, rec.Id)
+		}},
+		{"subscriber confirmed", func(t *testing.T) *core.Record {
+			return update(t, app, subscriber, map[string]any{"confirmed": true})
+		}, nil, nil},
+	}
+	checkSteps(t, app, steps)
+}
+
+func TestEventsFromRecordsAPI(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	token := h.SuperuserToken()
+	course := newCourse(t, h.App)
+	// call sends one request to PocketBase's records API as the owner (the dashboard does the
+	// same) and returns the record it answered with.
+	call := func(t *testing.T, method, path string, body any) *core.Record {
+		t.Helper()
+		res := h.Do(apitest.Request{Method: method, Path: path, Body: body, Headers: map[string]string{"Authorization": token}})
+		if res.Status >= 300 {
+			t.Fatalf("%s %s: %d %s", method, path, res.Status, res.Body)
+		}
+		if method == http.MethodDelete {
+			return nil
+		}
+		id, _ := res.JSON(t)["id"].(string)
+		col, _ := res.JSON(t)["collectionName"].(string)
+		rec, err := h.App.FindRecordById(col, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rec
+	}
+	records := func(col string) string { return "/api/collections/" + col + "/records" }
+	var post, enrollment *core.Record
+	steps := []eventStep{
+		{"create post", func(t *testing.T) *core.Record {
+			post = call(t, http.MethodPost, records("posts"), map[string]any{"title": "Via API", "slug": "via-api", "visibility": "public", "draft": true})
+			return post
+		}, []string{webhooks.EventContentCreated}, contentJSON},
+		{"publish post", func(t *testing.T) *core.Record {
+			post = call(t, http.MethodPatch, records("posts")+"/"+post.Id, map[string]any{"draft": false})
+			return post
+		}, []string{webhooks.EventContentPublished, webhooks.EventContentUpdated}, contentJSON},
+		{"delete post", func(t *testing.T) *core.Record {
+			call(t, http.MethodDelete, records("posts")+"/"+post.Id, nil)
+			return post
+		}, []string{webhooks.EventContentDeleted}, contentJSON},
+		{"purchase completed", func(t *testing.T) *core.Record {
+			return call(t, http.MethodPost, records("purchases"), map[string]any{"buyer_email": "b@example.com",
+				"content_type": "product", "amount": 100, "currency": "eur", "status": "completed"})
+		}, []string{webhooks.EventPurchaseCompleted}, func(rec *core.Record) string {
+			return fmt.Sprintf(`{"id":%q,"collection":"purchases","buyer_email":"b@example.com","content_type":"product","content_id":"","amount":100,"currency":"eur"}`, rec.Id)
+		}},
+		{"enroll", func(t *testing.T) *core.Record {
+			enrollment = call(t, http.MethodPost, records("enrollments"), map[string]any{"course": course.Id, "buyer_email": "l@example.com"})
+			return enrollment
+		}, []string{webhooks.EventCourseEnrolled}, func(rec *core.Record) string { return enrollmentJSON(rec, "") }},
+		{"complete course", func(t *testing.T) *core.Record {
+			return call(t, http.MethodPatch, records("enrollments")+"/"+enrollment.Id, map[string]any{"completed_at": "2026-11-22 08:00:00.000Z"})
+		}, []string{webhooks.EventCourseCompleted}, func(rec *core.Record) string {
+			return enrollmentJSON(rec, `,"completed_at":"2026-11-22T08:00:00.000Z"`)
+		}},
+		{"testimonial", func(t *testing.T) *core.Record {
+			return call(t, http.MethodPost, records("testimonials"), map[string]any{"name": "Bo", "body": "Nice."})
+		}, []string{webhooks.EventTestimonialSubmitted}, func(rec *core.Record) string {
+			return fmt.Sprintf(`{"id":%q,"collection":"testimonials","name":"Bo","email":"","company":"","role":""}`, rec.Id)
+		}},
+		{"newsletter", func(t *testing.T) *core.Record {
+			return call(t, http.MethodPost, records("newsletter_subscribers"), map[string]any{"email": "n@example.com"})
+		}, []string{webhooks.EventNewsletterSubscribe}, func(rec *core.Record) string {
+			return fmt.Sprintf(`{"id":%q,"collection":"newsletter_subscribers","email":"n@example.com","name":""}`, rec.Id)
+		}},
+	}
+	checkSteps(t, h.App, steps)
+}
+
+// enableBatch switches PocketBase's /api/batch on.
+func enableBatch(t *testing.T, app core.App) {
+	t.Helper()
+	s := app.Settings()
+	s.Batch.Enabled = true
+	s.Batch.MaxRequests = 50
+	s.Batch.Timeout = 3
+	if err := app.Save(s); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestEventsInsideBatch(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	enableBatch(t, h.App)
+	token := h.SuperuserToken()
+	sub, _ := subscribe(t, h.App, "http://127.0.0.1:1/unreachable")
+	batch := func(requests ...map[string]any) *apitest.Response {
+		return h.Do(apitest.Request{Method: http.MethodPost, Path: "/api/batch",
+			Body: map[string]any{"requests": requests}, Headers: map[string]string{"Authorization": token}})
+	}
+	const postID = "batchpost000001"
+	res := batch(
+		map[string]any{"method": "POST", "url": "/api/collections/posts/records",
+			"body": map[string]any{"id": postID, "title": "Batched", "slug": "batched", "visibility": "public", "draft": true}},
+		map[string]any{"method": "POST", "url": "/api/collections/testimonials/records", "body": map[string]any{"name": "C", "body": "Good."}},
+		map[string]any{"method": "PATCH", "url": "/api/collections/posts/records/" + postID, "body": map[string]any{"draft": false}},
+	)
+	if res.Status != http.StatusOK {
+		t.Fatalf("batch: %d %s", res.Status, res.Body)
+	}
+	want := []string{webhooks.EventContentCreated, webhooks.EventContentPublished, webhooks.EventContentUpdated, webhooks.EventTestimonialSubmitted}
+	if got := eventNames(allEvents(t, h.App)); !reflect.DeepEqual(got, want) {
+		t.Fatalf("events %v, want %v", got, want)
+	}
+	if n := len(deliveriesOf(t, h.App, sub.Id)); n != 4 {
+		t.Fatalf("%d deliveries, want 4", n)
+	}
+
+	// A batch that fails in a later request leaves nothing behind.
+	res = batch(
+		map[string]any{"method": "POST", "url": "/api/collections/posts/records",
+			"body": map[string]any{"title": "Never", "slug": "never", "visibility": "public"}},
+		map[string]any{"method": "POST", "url": "/api/collections/testimonials/records", "body": map[string]any{"name": "missing body"}},
+	)
+	if res.Status < 400 {
+		t.Fatalf("failing batch answered %d", res.Status)
+	}
+	if n := len(allEvents(t, h.App)); n != 4 {
+		t.Fatalf("%d events after a rolled-back batch, want 4", n)
+	}
+	if n := len(deliveriesOf(t, h.App, sub.Id)); n != 4 {
+		t.Fatalf("%d deliveries after a rolled-back batch, want 4", n)
+	}
+}
+
+func TestOutboxIsAtomicWithTheChange(t *testing.T) {
+	t.Parallel()
+	errBoom := errors.New("boom")
+	const hookID = "test.fail"
+	tests := []struct {
+		name  string
+		setup func(app core.App) (undo func())
+		save  func(app core.App, rec *core.Record) error
+	}{
+		{
+			name: "a later hook fails after the INSERT",
+			setup: func(app core.App) func() {
+				h := app.OnRecordCreateExecute(pb_migrations.Posts)
+				h.Bind(&hook.Handler[*core.RecordEvent]{
+					Id:       hookID,
+					Priority: 200, // after PocketBase's own handler: e.Next() below runs the INSERT
+					Func: func(e *core.RecordEvent) error {
+						if err := e.Next(); err != nil {
+							return err
+						}
+						return errBoom
+					},
+				})
+				return func() { h.Unbind(hookID) }
+			},
+			save: func(app core.App, rec *core.Record) error { return app.Save(rec) },
+		},
+		{
+			name: "the caller's transaction rolls back after the save",
+			save: func(app core.App, rec *core.Record) error {
+				return app.RunInTransaction(func(txApp core.App) error {
+					if err := txApp.Save(rec); err != nil {
+						return err
+					}
+					if n, err := txApp.CountRecords(pb_migrations.WebhookEvents); err != nil || n != 1 {
+						return fmt.Errorf("inside the tx: %d events, %v", n, err)
+					}
+					return errBoom
+				})
+			},
+		},
+		{
+			name: "writing the event fails",
+			setup: func(app core.App) func() {
+				h := app.OnRecordCreateExecute(pb_migrations.WebhookEvents)
+				h.Bind(&hook.Handler[*core.RecordEvent]{Id: hookID, Func: func(e *core.RecordEvent) error { return errBoom }})
+				return func() { h.Unbind(hookID) }
+			},
+			save: func(app core.App, rec *core.Record) error { return app.Save(rec) },
+		},
+	}
+	h := newHarness(t)
+	sub, _ := subscribe(t, h.App, "http://127.0.0.1:1/unreachable")
+	col, err := h.App.FindCachedCollectionByNameOrId(pb_migrations.Posts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.setup != nil {
+				defer tt.setup(h.App)()
+			}
+			rec := core.NewRecord(col)
+			rec.Load(map[string]any{"title": "T", "slug": "t", "visibility": "public"})
+			if err := tt.save(h.App, rec); !errors.Is(err, errBoom) {
+				t.Fatalf("save: %v, want boom", err)
+			}
+			if n := count(t, h.App, pb_migrations.Posts); n != 0 {
+				t.Errorf("%d posts", n)
+			}
+			if n := count(t, h.App, pb_migrations.WebhookEvents); n != 0 {
+				t.Errorf("%d events", n)
+			}
+			if n := len(deliveriesOf(t, h.App, sub.Id)); n != 0 {
+				t.Errorf("%d deliveries", n)
+			}
+		})
+	}
+}
+
+func TestOneDeliveryPerSubscriptionThatWantsTheEvent(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	all, _ := subscribe(t, h.App, "http://127.0.0.1:1/all")
+	createdOnly, _ := subscribe(t, h.App, "http://127.0.0.1:1/created", webhooks.EventContentCreated)
+	off, _ := subscribe(t, h.App, "http://127.0.0.1:1/off")
+	update(t, h.App, off, map[string]any{"enabled": false})
+
+	post := create(t, h.App, pb_migrations.Posts, map[string]any{"title": "T", "slug": "t", "visibility": "public"})
+	update(t, h.App, post, map[string]any{"title": "T2"}) // content.updated + content.published
+
+	for _, tt := range []struct {
+		sub  *core.Record
+		want int
+	}{{all, 3}, {createdOnly, 1}, {off, 0}} {
+		if got := len(deliveriesOf(t, h.App, tt.sub.Id)); got != tt.want {
+			t.Errorf("subscription %s: %d deliveries, want %d", tt.sub.GetString("url"), got, tt.want)
+		}
+	}
+	if n := count(t, h.App, pb_migrations.WebhookEvents); n != 3 {
+		t.Errorf("%d events, want 3", n)
+	}
+}
+
+func TestEventsWithoutSubscriptionsAreStoredAtTheInjectedTime(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.Clock.Advance(90 * time.Minute)
+	create(t, h.App, pb_migrations.NewsletterSubscribers, map[string]any{"email": "x@example.com"})
+	recs, err := h.App.FindAllRecords(pb_migrations.WebhookEvents)
+	if err != nil || len(recs) != 1 {
+		t.Fatalf("%d events, %v; want 1 (for polling)", len(recs), err)
+	}
+	if got, want := recs[0].GetDateTime("created").Time(), apitest.Epoch.Add(90*time.Minute); !got.Equal(want) {
+		t.Errorf("event created %v, want %v", got, want)
+	}
+	if n := count(t, h.App, pb_migrations.WebhookDeliveries); n != 0 {
+		t.Fatalf("%d deliveries, want 0", n)
+	}
+}

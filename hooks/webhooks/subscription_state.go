@@ -1,0 +1,63 @@
+package webhooks
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/hook"
+	"github.com/pocketbase/pocketbase/tools/types"
+
+	"github.com/creator-content-api/server/pb_migrations"
+)
+
+// errSwitchedOff is the last_error of the deliveries a switch-off ends.
+const errSwitchedOff = "subscription switched off"
+
+// bindSubscriptionState keeps a subscription's state whoever writes it (our admin API, the
+// dashboard, the dispatcher, a key's revocation): re-enabling resets failure_count and
+// disabled_reason; switching off fails its pending deliveries in the same transaction, so
+// nothing more is pushed to it (the owner can redeliver them one by one after re-enabling).
+// What a subscription may hold is bindSubscriptionRules'.
+func bindSubscriptionState(app core.App, now func() time.Time) {
+	app.OnRecordUpdateExecute(pb_migrations.WebhookSubscriptions).Bind(&hook.Handler[*core.RecordEvent]{
+		Id: "cca.webhooks.subscriptionState",
+		Func: func(e *core.RecordEvent) error {
+			wasEnabled := e.Record.Original().GetBool("enabled")
+			enabled := e.Record.GetBool("enabled")
+			if enabled && !wasEnabled {
+				e.Record.Set("failure_count", 0)
+				e.Record.Set("disabled_reason", "")
+			}
+			if enabled || !wasEnabled {
+				return e.Next()
+			}
+			orig := e.App
+			defer func() { e.App = orig }()
+			return orig.RunInTransaction(func(txApp core.App) error {
+				e.App = txApp
+				if err := e.Next(); err != nil {
+					return err
+				}
+				return failPending(txApp, e.Record.Id, now())
+			})
+		},
+	})
+}
+
+// failPending ends the pending deliveries of a subscription that was switched off.
+func failPending(txApp core.App, subscriptionID string, now time.Time) error {
+	at, err := types.ParseDateTime(now)
+	if err != nil {
+		return err
+	}
+	_, err = txApp.DB().Update(pb_migrations.WebhookDeliveries,
+		dbx.Params{"status": statusFailed, "next_attempt_at": "", "last_error": errSwitchedOff, "updated": at.String()},
+		dbx.HashExp{"subscription": subscriptionID, "status": statusPending},
+	).Execute()
+	if err != nil {
+		return fmt.Errorf("webhooks: end pending deliveries of %s: %w", subscriptionID, err)
+	}
+	return nil
+}

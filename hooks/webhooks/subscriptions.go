@@ -1,0 +1,133 @@
+package webhooks
+
+import (
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+
+	"github.com/creator-content-api/server/pb_migrations"
+)
+
+// SubscriptionFields are the settable fields of a subscription. A nil pointer leaves the field
+// as it is (on create: its default). The signing secret is not among them: the subscription
+// rules generate it when a subscription is saved without one (subscription_rules.go), and the
+// record carries it back to be shown once.
+type SubscriptionFields struct {
+	URL         *string
+	Events      *[]string // none: every event
+	Description *string
+	Enabled     *bool
+}
+
+// CreateSubscription stores a new, enabled subscription registered by the API key keyID (""
+// for the owner's own, made in the console or the admin API) and returns it with its fresh
+// secret. A refusal of the registration rules is a validation.Errors naming the field.
+func CreateSubscription(app core.App, f SubscriptionFields, keyID string) (*core.Record, error) {
+	col, err := app.FindCachedCollectionByNameOrId(pb_migrations.WebhookSubscriptions)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrNotProvisioned, err)
+	}
+	sub := core.NewRecord(col)
+	sub.Set("url", "")
+	sub.Set("events", []string{})
+	sub.Set("enabled", true)
+	sub.Set("failure_count", 0)
+	sub.Set("api_key", keyID)
+	if err := saveSubscription(app, sub, f); err != nil {
+		return nil, err
+	}
+	return sub, nil
+}
+
+// UpdateSubscription changes the given fields of subscription id. Re-enabling resets the
+// failures and switching off ends the pending deliveries (subscription_state.go).
+func UpdateSubscription(app core.App, id string, f SubscriptionFields) (*core.Record, error) {
+	sub, err := FindSubscription(app, id)
+	if err != nil {
+		return nil, err
+	}
+	if err := saveSubscription(app, sub, f); err != nil {
+		return nil, err
+	}
+	return sub, nil
+}
+
+// DeleteSubscription deletes subscription id; its deliveries go with it.
+func DeleteSubscription(app core.App, id string) error {
+	sub, err := FindSubscription(app, id)
+	if err != nil {
+		return err
+	}
+	if err := app.Delete(sub); err != nil {
+		return fmt.Errorf("webhooks: delete subscription %s: %w", id, err)
+	}
+	return nil
+}
+
+// FindSubscription returns subscription id, or ErrSubscriptionNotFound.
+func FindSubscription(app core.App, id string) (*core.Record, error) {
+	if err := Provisioned(app); err != nil {
+		return nil, err
+	}
+	sub, err := app.FindRecordById(pb_migrations.WebhookSubscriptions, id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrSubscriptionNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("webhooks: find subscription %s: %w", id, err)
+	}
+	return sub, nil
+}
+
+// ListSubscriptions returns every subscription, newest first.
+func ListSubscriptions(app core.App) ([]*core.Record, error) {
+	subs, err := app.FindRecordsByFilter(pb_migrations.WebhookSubscriptions, "", "-created,-id", 0, 0)
+	if err != nil {
+		return nil, fmt.Errorf("webhooks: list subscriptions: %w", err)
+	}
+	return subs, nil
+}
+
+// ListDeliveries returns the latest limit deliveries of subscription id, newest first.
+func ListDeliveries(app core.App, id string, limit int) ([]*core.Record, error) {
+	sub, err := FindSubscription(app, id)
+	if err != nil {
+		return nil, err
+	}
+	var dlvs []*core.Record
+	// Within one millisecond (an update and its content.published) the later insert comes first.
+	err = app.RecordQuery(pb_migrations.WebhookDeliveries).
+		Where(dbx.HashExp{"subscription": sub.Id}).
+		OrderBy("created DESC", "rowid DESC").
+		Limit(int64(limit)).
+		All(&dlvs)
+	if err != nil {
+		return nil, fmt.Errorf("webhooks: list deliveries of %s: %w", id, err)
+	}
+	return dlvs, nil
+}
+
+// saveSubscription sets f on sub and saves it: the rules run on the save, as for the
+// dashboard's.
+func saveSubscription(app core.App, sub *core.Record, f SubscriptionFields) error {
+	if f.URL != nil {
+		sub.Set("url", *f.URL)
+	}
+	if f.Events != nil {
+		// Checked here too: the record would drop an empty name without a word.
+		if err := validateEvents(*f.Events); err != nil {
+			return err
+		}
+		sub.Set("events", *f.Events)
+	}
+	if f.Description != nil {
+		sub.Set("description", *f.Description)
+	}
+	if f.Enabled != nil {
+		sub.Set("enabled", *f.Enabled)
+	}
+	return app.Save(sub)
+}

@@ -1,0 +1,98 @@
+package routes_test
+
+import (
+	"crypto/tls"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/creator-content-api/server/routes"
+	"github.com/creator-content-api/server/routes/apitest"
+	"github.com/creator-content-api/server/routes/ratelimit"
+	"github.com/creator-content-api/server/routes/readcache"
+)
+
+// zeroConfig replaces the harness's configuration with the zero Config and what Register
+// requires (Webhooks, Changes), keeping the harness's clock so that no bucket refills mid-test.
+func zeroConfig(c *routes.Config) {
+	*c = routes.Config{Webhooks: c.Webhooks, Changes: c.Changes, Now: c.Now}
+}
+
+// Register refuses, binding nothing, a configuration it cannot serve with.
+func TestRegisterRefusesAnIncompleteConfig(t *testing.T) {
+	t.Parallel()
+	h := apitest.New(t, apitest.Options{})
+	cases := []struct {
+		name string
+		cfg  routes.Config
+		says string
+	}{
+		{"no webhook service", routes.Config{}, "Webhooks is nil"},
+		{"no change watcher", routes.Config{Webhooks: h.Webhooks}, "Changes is nil"},
+		{"a negative read cache bound", routes.Config{Webhooks: h.Webhooks, Changes: h.Changes, ReadCache: readcache.Config{MaxBytes: -1}},
+			"ReadCache: read cache bounds must not be negative: 0 entries, -1 bytes"},
+		{"an IPv6 prefix out of range", routes.Config{Webhooks: h.Webhooks, Changes: h.Changes, RateLimits: routes.RateLimits{IPv6Prefix: 129}},
+			"RateLimits.IPv6Prefix must be 1..128, not 129"},
+		{"a negative body limit", routes.Config{Webhooks: h.Webhooks, Changes: h.Changes, MaxBodyBytes: -1}, "MaxBodyBytes must be > 0 (0: DefaultMaxBodyBytes), not -1"},
+		{"a tier without a burst", routes.Config{Webhooks: h.Webhooks, Changes: h.Changes, RateLimits: routes.RateLimits{Moderate: ratelimit.Tier{Name: "moderate", PerMinute: 10}}},
+			`tier "moderate": burst 0 must be >= 1`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			api, err := routes.Register(h.App, c.cfg)
+			if api != nil || !errors.Is(err, routes.ErrInvalidConfig) || !strings.Contains(err.Error(), c.says) {
+				t.Fatalf("got %v, %v; want ErrInvalidConfig saying %q", api, err, c.says)
+			}
+		})
+	}
+}
+
+// The zero Config is the protected one: plain HTTP from the network is refused and the rate
+// tiers count, until switched off by name (RateLimits.Off, AllowPlainHTTP).
+func TestZeroConfigIsProtected(t *testing.T) {
+	t.Parallel()
+	h := apitest.New(t, apitest.Options{Config: zeroConfig})
+	burst := ratelimit.Normal.Burst
+	cases := []struct {
+		name   string
+		remote string
+		tls    bool
+		calls  int // GET /api/v1/profile without a key; every call before the last is a 401
+		status int
+		code   string
+		retry  string // Retry-After
+	}{
+		{"plain HTTP from the network", "198.51.100.31:5000", false, 1, http.StatusForbidden, "https_required", ""},
+		{"HTTPS within the Normal burst", "198.51.100.32:5000", true, burst, http.StatusUnauthorized, "unauthorized", ""},
+		{"HTTPS past the Normal burst", "198.51.100.33:5000", true, burst + 1, http.StatusTooManyRequests, "rate_limited", "1"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			h := h.For(t)
+			var res *apitest.Response
+			for i := range c.calls {
+				if res != nil && res.Status != http.StatusUnauthorized {
+					t.Fatalf("call %d: %d %s, want 401", i, res.Status, res.Body)
+				}
+				req := httptest.NewRequest(http.MethodGet, "/api/v1/profile", nil)
+				req.RemoteAddr = c.remote
+				if c.tls {
+					req.TLS = &tls.ConnectionState{}
+				}
+				res = h.Serve(req)
+			}
+			if res.Status != c.status || res.ErrorCode() != c.code {
+				t.Fatalf("call %d: %d %s, want %d %s", c.calls, res.Status, res.Body, c.status, c.code)
+			}
+			if got := res.Header.Get(routes.HeaderRateLimit); got != strconv.Itoa(burst) {
+				t.Errorf("X-RateLimit-Limit = %q, want %d", got, burst)
+			}
+			if got := res.Header.Get(routes.HeaderRetryAfter); got != c.retry {
+				t.Errorf("Retry-After = %q, want %q", got, c.retry)
+			}
+		})
+	}
+}

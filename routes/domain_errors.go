@@ -1,0 +1,91 @@
+package routes
+
+import (
+	"errors"
+	"sort"
+
+	validation "github.com/pocketbase/ozzo-validation/v4"
+
+	"github.com/creator-content-api/server/hooks/keys"
+	"github.com/creator-content-api/server/hooks/webhooks"
+	"github.com/creator-content-api/server/routes/apierr"
+)
+
+// domainErrors are the sentinel errors of the packages below routes, each with its answer. The
+// first whose sentinel the error wraps (errors.Is) answers.
+var domainErrors = []struct {
+	sentinel error
+	answer   func() *apierr.Error
+}{
+	{keys.ErrUnknown, apierr.Unauthorized},
+	{keys.ErrDisabled, forbidden(apierr.CodeKeyDisabled, "this API key is switched off")},
+	{keys.ErrExpired, forbidden(apierr.CodeKeyExpired, "this API key has expired")},
+	{keys.ErrOriginForbidden, forbidden(apierr.CodeOriginNotAllowed, "this API key may not be used from this origin")},
+	{keys.ErrNotFound, apierr.NotFound},
+	{webhooks.ErrNotProvisioned, func() *apierr.Error { return apierr.NotProvisioned(nil) }},
+	{webhooks.ErrSubscriptionNotFound, apierr.NotFound},
+	{webhooks.ErrDeliveryNotFound, apierr.NotFound},
+	{webhooks.ErrSubscriptionDisabled, func() *apierr.Error {
+		return apierr.InvalidRequest("the delivery's subscription is switched off: re-enable it first")
+	}},
+}
+
+func forbidden(code, msg string) func() *apierr.Error {
+	return func() *apierr.Error { return apierr.Forbidden(code, msg) }
+}
+
+// domainError is the one mapping of an error from below routes (the keys, webhooks and content
+// packages, PocketBase's record validation) to the envelope: a field refusal is a 400 naming
+// the field, a sentinel its own answer, anything else a 500 that shows nothing of its cause.
+// The error stays the answer's cause, for the log.
+func domainError(err error) *apierr.Error {
+	if ae, ok := knownError(err); ok {
+		return ae
+	}
+	return apierr.Internal(err)
+}
+
+// knownError is domainError's answer for an error it recognises: one of ours, a field
+// refusal or a sentinel.
+func knownError(err error) (*apierr.Error, bool) {
+	var ae *apierr.Error
+	if errors.As(err, &ae) {
+		return ae, true
+	}
+	if ae, ok := fieldError(err); ok {
+		return ae, true
+	}
+	for _, d := range domainErrors {
+		if errors.Is(err, d.sentinel) {
+			ae := d.answer()
+			ae.Cause = err
+			return ae, true
+		}
+	}
+	return nil, false
+}
+
+// fieldError turns validation errors (PocketBase's record validation, our rules) into a 400
+// naming the first field in name order, so the answer is stable.
+func fieldError(err error) (*apierr.Error, bool) {
+	var verrs validation.Errors
+	if !errors.As(err, &verrs) || len(verrs) == 0 {
+		return nil, false
+	}
+	names := make([]string, 0, len(verrs))
+	for name := range verrs {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	first := verrs[names[0]]
+	reason := "is invalid"
+	var verr validation.Error
+	if errors.As(first, &verr) {
+		reason = verr.Error() // the message with its parameters ({{.max}}) filled in
+	} else if first != nil {
+		reason = first.Error()
+	}
+	ae := apierr.InvalidField(names[0], reason)
+	ae.Cause = err
+	return ae, true
+}

@@ -1,0 +1,104 @@
+package routes_test
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/pocketbase/pocketbase/core"
+
+	"github.com/creator-content-api/server/hooks/keys"
+	"github.com/creator-content-api/server/routes/apitest"
+)
+
+// TestWritesToAFullDatabaseAnswer507 gives the app the very error a full disk gives, SQLite's
+// SQLITE_FULL ("database or disk is full"), by capping the database at its size with PRAGMA
+// max_page_count on PocketBase's single writer connection and filling what room is left. A
+// write that needs a new page (a post's content is bigger than a page) then answers 507
+// insufficient_storage in the envelope (the contract lists it), reads keep working, and writes
+// succeed again once the cap is lifted. The real full disk, where every write needs room in the
+// WAL, is bench/systemtest's TestFullDisk.
+func TestWritesToAFullDatabaseAnswer507(t *testing.T) {
+	t.Parallel()
+	h := apitest.New(t, apitest.Options{})
+	rw, _ := h.CreateKey(keys.ScopeRead, keys.ScopeWrite)
+	res := send(h, http.MethodPost, "/api/v1/posts", rw, map[string]any{"title": "Saved before", "visibility": "public", "draft": false})
+	wantStatus(t, res, http.StatusCreated)
+	saved := dataObject(t, res)
+
+	setMaxPageCount(t, h, 1) // SQLite keeps the database's current size as the cap
+	fillDatabase(t, h)
+
+	cases := []struct {
+		name         string
+		method, path string
+		body         any
+	}{
+		{"v1 create", http.MethodPost, "/api/v1/posts", map[string]any{"title": "Too late", "content": pageFiller, "visibility": "public"}},
+		{"v1 update", http.MethodPatch, "/api/v1/posts/" + saved["id"].(string), map[string]any{"content": pageFiller}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res := send(h, c.method, c.path, rw, c.body)
+			if res.Status != http.StatusInsufficientStorage || res.ErrorCode() != "insufficient_storage" {
+				t.Fatalf("got %d %s, want 507 insufficient_storage", res.Status, res.Body)
+			}
+			if got := res.Header.Get("Cache-Control"); got != "no-store" {
+				t.Fatalf("Cache-Control %q", got)
+			}
+		})
+	}
+
+	// Reads do not write: they keep working on a full disk.
+	res = h.Get("/api/v1/posts/saved-before", rw)
+	wantStatus(t, res, http.StatusOK)
+	if got := dataObject(t, res)["id"]; got != saved["id"] {
+		t.Fatalf("post %v, want %v", got, saved["id"])
+	}
+	wantStatus(t, h.Get("/api/v1/posts?limit=5", rw), http.StatusOK)
+
+	// Room again: the same connection writes, no restart.
+	setMaxPageCount(t, h, 1<<30)
+	res = send(h, http.MethodPost, "/api/v1/posts", rw, map[string]any{"title": "After", "visibility": "public"})
+	wantStatus(t, res, http.StatusCreated)
+}
+
+// setMaxPageCount sets PRAGMA max_page_count on PocketBase's writer connection (the pool
+// holds one), where every write of the app runs.
+func setMaxPageCount(t *testing.T, h *apitest.Harness, pages int) {
+	t.Helper()
+	var got int
+	if err := h.App.NonconcurrentDB().NewQuery(fmt.Sprintf("PRAGMA max_page_count = %d", pages)).Row(&got); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// pageFiller is a post's content bigger than a database page: saving it needs new pages.
+var pageFiller = strings.Repeat("<p>A paragraph of a long post.</p>", 300)
+
+// fillDatabase saves posts until SQLite answers SQLITE_FULL, which also uses up the pages
+// the database had free.
+func fillDatabase(t *testing.T, h *apitest.Harness) {
+	t.Helper()
+	col, err := h.App.FindCachedCollectionByNameOrId("posts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 1000 {
+		rec := core.NewRecord(col)
+		rec.Set("title", fmt.Sprintf("Filler %d", i))
+		rec.Set("visibility", "public")
+		rec.Set("content", pageFiller)
+		err := h.App.Save(rec)
+		var coded interface{ Code() int }
+		if errors.As(err, &coded) && coded.Code()&0xff == 13 { // SQLITE_FULL
+			return
+		}
+		if err != nil {
+			t.Fatalf("filler %d: %v", i, err)
+		}
+	}
+	t.Fatal("the capped database took 1,000 posts")
+}
