@@ -15,7 +15,7 @@ func createSkills(app core.App) error {
 	c.Fields.Add(
 		titleField("name", 100),
 		&core.TextField{Name: "category", Max: 100, Help: "Grouping on the site, e.g. Languages."},
-		&core.SelectField{Name: "level", Values: SkillLevels, MaxSelect: 1},
+		&core.SelectField{Name: "level", Values: []string{"beginner", "intermediate", "advanced", "expert"}, MaxSelect: 1},
 		sortOrderField(),
 	)
 	c.Fields.Add(timestampFields()...)

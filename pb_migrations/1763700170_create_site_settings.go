@@ -16,7 +16,7 @@ func createSiteSettings(app core.App) error {
 	c.Fields.Add(
 		&core.SelectField{
 			Name:        "plan",
-			Values:      Plans,
+			Values:      []string{"free", "pro", "business"},
 			MaxSelect:   1,
 			Required:    true,
 			Presentable: true,

@@ -24,7 +24,12 @@ func createAPIKeys(app core.App) error {
 		},
 		&core.TextField{Name: "prefix", Required: true, Max: 32, Help: "svc_live_ and the first 8 random characters."},
 		&core.TextField{Name: "last4", Max: 4, Help: "Last 4 characters of the key."},
-		&core.SelectField{Name: "scopes", Values: Scopes, MaxSelect: len(Scopes), Required: true},
+		&core.SelectField{
+			Name:      "scopes",
+			Values:    []string{"read", "write", "webhooks", "read:content", "read:members", "read:analytics", "write:webhooks"},
+			MaxSelect: 7,
+			Required:  true,
+		},
 		&core.JSONField{
 			Name:    "allowed_origins",
 			MaxSize: 8192,

@@ -17,9 +17,13 @@ func createWebhookSubscriptions(app core.App) error {
 	c.Fields.Add(
 		&core.URLField{Name: "url", Required: true, Presentable: true},
 		&core.SelectField{
-			Name:      "events",
-			Values:    EventNames,
-			MaxSelect: len(EventNames),
+			Name: "events",
+			Values: []string{
+				"content.created", "content.updated", "content.deleted", "content.published",
+				"purchase.completed", "course.enrolled", "course.completed",
+				"testimonial.submitted", "newsletter.subscribe",
+			},
+			MaxSelect: 9,
 			Help:      "Events to deliver; empty means all events.",
 		},
 		&core.TextField{Name: "description", Max: 500},

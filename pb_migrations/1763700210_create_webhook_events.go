@@ -14,7 +14,17 @@ func init() {
 func createWebhookEvents(app core.App) error {
 	c := core.NewBaseCollection(WebhookEvents)
 	c.Fields.Add(
-		&core.SelectField{Name: "event", Values: EventNames, MaxSelect: 1, Required: true, Presentable: true},
+		&core.SelectField{
+			Name: "event",
+			Values: []string{
+				"content.created", "content.updated", "content.deleted", "content.published",
+				"purchase.completed", "course.enrolled", "course.completed",
+				"testimonial.submitted", "newsletter.subscribe",
+			},
+			MaxSelect:   1,
+			Required:    true,
+			Presentable: true,
+		},
 		&core.JSONField{Name: "data", Help: "The event payload's data object."},
 	)
 	c.Fields.Add(timestampFields()...)

@@ -25,7 +25,7 @@ func createWebhookDeliveries(app core.App) error {
 	c.Fields.Add(
 		&core.RelationField{Name: "event", CollectionId: events.Id, Required: true, CascadeDelete: true, MaxSelect: 1},
 		&core.RelationField{Name: "subscription", CollectionId: subs.Id, Required: true, CascadeDelete: true, MaxSelect: 1},
-		&core.SelectField{Name: "status", Values: DeliveryStatuses, MaxSelect: 1, Required: true, Presentable: true},
+		&core.SelectField{Name: "status", Values: []string{"pending", "succeeded", "failed"}, MaxSelect: 1, Required: true, Presentable: true},
 		&core.NumberField{Name: "attempt", OnlyInt: true, Min: types.Pointer(0.0), Help: "Attempts made so far."},
 		&core.DateField{Name: "next_attempt_at", Help: "When a pending delivery is tried next."},
 		&core.NumberField{Name: "last_status_code", OnlyInt: true, Help: "HTTP status of the last attempt; 0 if none."},

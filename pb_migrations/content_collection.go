@@ -6,6 +6,9 @@ import "github.com/pocketbase/pocketbase/core"
 // content, cover, tags, visibility and draft, with extra fields placed before the timestamps.
 // Indexes back the unique slug look-up, the cursor lists over all records, and (partial) the
 // cursor lists of the published public records that v1 serves.
+//
+// It is part of the migrations that created posts and projects, and holds their values as they
+// were then: a later change to either collection is a new migration, never a change here.
 func newContentCollection(name string, extra ...core.Field) *core.Collection {
 	c := core.NewBaseCollection(name)
 	c.Fields.Add(
@@ -17,7 +20,7 @@ func newContentCollection(name string, extra ...core.Field) *core.Collection {
 		&core.JSONField{Name: "tags", MaxSize: 4096, Help: `JSON array of strings, e.g. ["go","web"].`},
 		&core.SelectField{
 			Name:      "visibility",
-			Values:    Visibilities,
+			Values:    []string{"public", "members", "private"},
 			MaxSelect: 1,
 			Required:  true,
 			Help:      "public: everyone; members: signed-in members; private: only you.",

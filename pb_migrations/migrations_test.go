@@ -1,27 +1,16 @@
 package pb_migrations_test
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tests"
 
 	pbm "github.com/creator-content-api/server/pb_migrations"
 )
-
-// newApp returns a fresh app on an empty data dir, with system and our migrations applied.
-func newApp(t *testing.T) *tests.TestApp {
-	t.Helper()
-	ta, err := tests.NewTestApp(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(ta.Cleanup)
-	return ta
-}
 
 // f maps field names to their PocketBase field types.
 type f map[string]string
@@ -82,9 +71,11 @@ var schema = []collectionSpec{
 }
 
 func TestCollectionsExistWithFieldsAndNilRules(t *testing.T) {
+	t.Parallel()
 	ta := newApp(t)
 	for _, tc := range schema {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			c, err := ta.FindCollectionByNameOrId(tc.name)
 			if err != nil {
 				t.Fatalf("collection missing: %v", err)
@@ -125,6 +116,7 @@ func TestCollectionsExistWithFieldsAndNilRules(t *testing.T) {
 }
 
 func TestHiddenFields(t *testing.T) {
+	t.Parallel()
 	ta := newApp(t)
 	cases := []struct{ collection, field string }{
 		{pbm.APIKeys, "key_hash"},
@@ -147,6 +139,7 @@ func TestHiddenFields(t *testing.T) {
 }
 
 func TestIndexesExist(t *testing.T) {
+	t.Parallel()
 	ta := newApp(t)
 	cases := []struct {
 		index  string
@@ -203,6 +196,7 @@ func TestIndexesExist(t *testing.T) {
 }
 
 func TestDefaultSiteSettings(t *testing.T) {
+	t.Parallel()
 	ta := newApp(t)
 	recs, err := ta.FindAllRecords(pbm.SiteSettings)
 	if err != nil {
@@ -224,6 +218,7 @@ func TestDefaultSiteSettings(t *testing.T) {
 }
 
 func TestRecordValidation(t *testing.T) {
+	t.Parallel()
 	const hash = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
 	cases := []struct {
 		name       string
@@ -247,24 +242,34 @@ func TestRecordValidation(t *testing.T) {
 		{"webhook event", pbm.WebhookEvents, map[string]any{"event": "content.created", "data": map[string]any{"id": "x"}}, false},
 		{"webhook event unknown", pbm.WebhookEvents, map[string]any{"event": "content.exploded"}, true},
 	}
+	ta := newApp(t)
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			ta := newApp(t)
 			c, err := ta.FindCollectionByNameOrId(tc.collection)
 			if err != nil {
 				t.Fatal(err)
 			}
 			rec := core.NewRecord(c)
 			rec.Load(tc.data)
-			err = ta.Save(rec)
-			if (err != nil) != tc.wantErr {
+			// Saved in a transaction that is rolled back: the cases share the app, not records.
+			err = ta.RunInTransaction(func(tx core.App) error {
+				if err := tx.Save(rec); err != nil {
+					return err
+				}
+				return errRollback
+			})
+			if saved := errors.Is(err, errRollback); saved == tc.wantErr {
 				t.Fatalf("Save error = %v, wantErr %v", err, tc.wantErr)
 			}
 		})
 	}
 }
 
+// errRollback ends a transaction whose writes a test only needed to try.
+var errRollback = errors.New("rolled back by the test")
+
 func TestSlugIsUnique(t *testing.T) {
+	t.Parallel()
 	ta := newApp(t)
 	c, err := ta.FindCollectionByNameOrId(pbm.Posts)
 	if err != nil {
@@ -279,45 +284,8 @@ func TestSlugIsUnique(t *testing.T) {
 	}
 }
 
-func TestDownThenUp(t *testing.T) {
-	ta := newApp(t)
-	n := len(core.AppMigrations.Items())
-	if n == 0 {
-		t.Fatal("no app migrations registered")
-	}
-	runner := core.NewMigrationsRunner(ta, core.AppMigrations)
-
-	reverted, err := runner.Down(n)
-	if err != nil {
-		t.Fatalf("down: %v", err)
-	}
-	if len(reverted) != n {
-		t.Fatalf("reverted %d migrations, want %d", len(reverted), n)
-	}
-	for _, tc := range schema {
-		if _, err := ta.FindCollectionByNameOrId(tc.name); err == nil {
-			t.Errorf("collection %s still exists after down", tc.name)
-		}
-	}
-
-	applied, err := runner.Up()
-	if err != nil {
-		t.Fatalf("up again: %v", err)
-	}
-	if len(applied) != n {
-		t.Fatalf("applied %d migrations, want %d", len(applied), n)
-	}
-	for _, tc := range schema {
-		if _, err := ta.FindCollectionByNameOrId(tc.name); err != nil {
-			t.Errorf("collection %s missing after up: %v", tc.name, err)
-		}
-	}
-	if recs, err := ta.FindAllRecords(pbm.SiteSettings); err != nil || len(recs) != 1 {
-		t.Errorf("site_settings after up: %d records, err %v", len(recs), err)
-	}
-}
-
 func TestSchemaTableCoversEveryCollection(t *testing.T) {
+	t.Parallel()
 	ta := newApp(t)
 	var names []string
 	if err := ta.CollectionQuery().Select("name").AndWhere(dbx.HashExp{"system": false}).Column(&names); err != nil {

@@ -2,12 +2,17 @@
 // field, index and seed record is created here by a timestamped PocketBase Go migration, and the
 // collection names and select values other packages need are defined here once.
 //
+// Migrations are history: each holds the literal values it created (a select field's values
+// included), never a variable the code may change later, so that a fresh install and an
+// upgraded one get the same schema. The helpers they share (collection.go, content_collection.go,
+// fields.go) are history too. A new select value, field or index is a new migration; a test
+// checks that a fresh install's select values equal the lists in names.go.
+//
 // All collections keep every API rule nil (superusers only): PocketBase's record API is the
 // owner's dashboard, while the public API is served by the service's own Go routes.
 package pb_migrations
 
-// Collection names. These constants are the only place the names are spelled out; hooks, routes
-// and tests import them.
+// Collection names: the code's one spelling of them; hooks, routes and tests import them.
 const (
 	// Profile is the single-record collection describing the site owner.
 	Profile = "profile"
@@ -57,7 +62,11 @@ const (
 	WebhookAttempts = "webhook_attempts"
 )
 
-// Select values shared with other packages. Treat them as read-only.
+// Select values as the code uses them now, in the schema's order. Treat them as read-only.
+//
+// They describe the schema; they do not make it: each migration holds its own literal copy. So
+// a new value here needs a new migration that adds it to the field (and raises a multi-select's
+// MaxSelect), and the schema test fails until one does.
 var (
 	// Visibilities are the values of posts.visibility and projects.visibility.
 	Visibilities = []string{"public", "members", "private"}

@@ -1,31 +1,28 @@
-package pb_migrations
+package pb_migrations_test
 
 import (
 	"testing"
 
-	"github.com/pocketbase/pocketbase/tests"
+	pbm "github.com/creator-content-api/server/pb_migrations"
 )
 
 // TestWebhookSubscriptionsAPIKeyDownAndUp: the down step removes only the field, the up step
 // adds it back.
 func TestWebhookSubscriptionsAPIKeyDownAndUp(t *testing.T) {
-	ta, err := tests.NewTestApp(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(ta.Cleanup)
+	t.Parallel()
+	ta := newApp(t)
 	for _, step := range []struct {
 		name string
 		run  func() error
 		want bool
 	}{
-		{"down", func() error { return dropWebhookSubscriptionsAPIKey(ta) }, false},
-		{"up", func() error { return addWebhookSubscriptionsAPIKey(ta) }, true},
+		{"down", func() error { return pbm.DropWebhookSubscriptionsAPIKey(ta) }, false},
+		{"up", func() error { return pbm.AddWebhookSubscriptionsAPIKey(ta) }, true},
 	} {
 		if err := step.run(); err != nil {
 			t.Fatalf("%s: %v", step.name, err)
 		}
-		c, err := ta.FindCollectionByNameOrId(WebhookSubscriptions)
+		c, err := ta.FindCollectionByNameOrId(pbm.WebhookSubscriptions)
 		if err != nil {
 			t.Fatalf("%s: %v", step.name, err)
 		}

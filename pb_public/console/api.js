@@ -1,6 +1,7 @@
-// The console's only way to the server: PocketBase's JS SDK for the owner's login, and fetch
-// for our /api/admin endpoints with the owner's token, turning the error envelope
-// {"error":{"code","message"}} into an ApiError the views show as it is.
+// The console's only way to the server: PocketBase's JS SDK for the owner's login, fetch for
+// our /api/admin endpoints with the owner's token, turning the error envelope
+// {"error":{"code","message"}} into an ApiError the views show as it is, and the contract the
+// server serves (/openapi.json) for the lists it defines (scopes, event types).
 import PocketBase, { ClientResponseError } from './vendor/pocketbase.es.mjs';
 
 /** pb is the SDK client; its LocalAuthStore keeps the owner's token (nothing else is stored). */
@@ -17,6 +18,9 @@ export class ApiError extends Error {
     this.requestId = requestId;
   }
 }
+
+/** UNREACHABLE is the message of a request that got no answer. */
+const UNREACHABLE = 'The server could not be reached. Check that it is running and try again.';
 
 let unauthorized = () => {};
 
@@ -55,7 +59,7 @@ async function adminRequest(method, path, body) {
   try {
     res = await fetch(`/api/admin${path}`, init);
   } catch {
-    throw new ApiError(0, 'network_error', 'The server could not be reached. Check that it is running and try again.');
+    throw new ApiError(0, 'network_error', UNREACHABLE);
   }
   const requestId = res.headers.get('X-Request-Id') || '';
   if (res.status === 204) return { payload: null, requestId, status: 204 };
@@ -77,12 +81,47 @@ async function adminRequest(method, path, body) {
   return { payload, requestId, status: res.status };
 }
 
+let contractSchemas; // the promise of the contract's components.schemas, fetched once
+
+/**
+ * schemaValues returns the values of the contract's schema name, in its order, as
+ * [{name, text}]: each value of its enum with what it means (its x-enumDescriptions).
+ */
+export async function schemaValues(name) {
+  contractSchemas ??= fetchContractSchemas().catch((err) => {
+    contractSchemas = undefined; // the next call tries again
+    throw err;
+  });
+  const schema = (await contractSchemas)[name];
+  if (!Array.isArray(schema?.enum)) {
+    throw new ApiError(0, 'unexpected_response', `The API contract (/openapi.json) has no list of ${name} values.`);
+  }
+  const texts = schema['x-enumDescriptions'] ?? {};
+  return schema.enum.map((value) => ({ name: value, text: texts[value] ?? '' }));
+}
+
+async function fetchContractSchemas() {
+  let res;
+  try {
+    res = await fetch('/openapi.json', { headers: { Accept: 'application/json' }, credentials: 'omit' });
+  } catch {
+    throw new ApiError(0, 'network_error', UNREACHABLE);
+  }
+  const doc = res.ok ? await res.json().catch(() => null) : null;
+  const schemas = doc?.components?.schemas;
+  if (!schemas || typeof schemas !== 'object') {
+    throw new ApiError(res.status, res.ok ? 'unexpected_response' : `http_${res.status}`,
+      'The API contract (/openapi.json) could not be read, so the console cannot list the choices the server offers.');
+  }
+  return schemas;
+}
+
 /** loginError is the owner-facing text of a failed PocketBase login. */
 export function loginError(err) {
   if (err instanceof ClientResponseError) {
     if (err.status === 400) return 'Wrong email or password (or this account is not the owner’s).';
     if (err.status === 429) return 'Too many login attempts: wait a minute, then try again.';
-    if (err.status === 0) return 'The server could not be reached. Check that it is running and try again.';
+    if (err.status === 0) return UNREACHABLE;
     return err.message || `Login failed (HTTP ${err.status}).`;
   }
   return (err && err.message) || 'Login failed.';

@@ -1,18 +1,8 @@
 // The API keys page: list, create (full key shown once), edit, switch off/on, rotate
-// (new key shown once, old one's end shown), revoke. Endpoints: /api/admin/api-keys.
-import { admin } from './api.js';
-import { h, uid, timeEl, formatDate, parseDate, announce, openDialog, confirmDialog, secretDialog, codeList, showError, listPage } from './ui.js';
-
-/** SCOPES are the scopes a key can hold, with what each opens. */
-export const SCOPES = [
-  { name: 'read', text: 'v1 reads (profile, posts, projects, courses, talks, portfolio) and webhook event polling.' },
-  { name: 'write', text: 'v1 create, update and delete of content.' },
-  { name: 'webhooks', text: 'Register outbound webhooks (also grants write:webhooks).' },
-  { name: 'read:content', text: 'v2 content lists, drafts and every visibility included.' },
-  { name: 'read:members', text: 'v2 member list (name, email, verified).' },
-  { name: 'read:analytics', text: 'v2 analytics (the fields of the site’s plan).' },
-  { name: 'write:webhooks', text: 'v2 webhook registration.' },
-];
+// (new key shown once, old one's end shown), revoke. Endpoints: /api/admin/api-keys; the scopes
+// a key can hold, with what each opens, come from the contract (its Scope schema).
+import { admin, schemaValues } from './api.js';
+import { h, uid, timeEl, formatDate, parseDate, announce, openDialog, confirmDialog, secretDialog, codeList, showError, listPage, orShowError, choiceFieldset } from './ui.js';
 
 /** renderKeys draws the page into root. */
 export async function renderKeys(root) {
@@ -63,30 +53,28 @@ function keyRow(k, refresh) {
       act('revoke', 'Revoke', () => revokeKey(k, refresh), 'danger')));
 }
 
-/** keyForm builds the fields of the create and edit dialogs, filled from k when editing. */
-function keyForm(k = {}) {
+/**
+ * keyForm builds the fields of the create and edit dialogs, filled from k when editing, with a
+ * checkbox for each of scopes ({name, text}).
+ */
+function keyForm(scopes, k = {}) {
   const nameId = uid('key-name');
   const originsId = uid('key-origins');
   const originsHelp = uid('key-origins-help');
   const expiryId = uid('key-expiry');
   const expiryHelp = uid('key-expiry-help');
-  const scopesHelp = uid('key-scopes-help');
-  const held = new Set(k.scopes || []);
   return [
     h('div', { class: 'field' },
       h('label', { for: nameId, text: 'Name' }),
       h('input', { id: nameId, name: 'name', type: 'text', required: true, maxlength: '100', autocomplete: 'off', value: k.name || '' })),
-    h('fieldset', { class: 'scopes', 'aria-describedby': scopesHelp },
-      h('legend', { text: 'Scopes' }),
-      h('p', { id: scopesHelp, class: 'help', text: 'Choose at least one. A key can do only what its scopes allow.' }),
-      SCOPES.map((s) => {
-        const id = uid('scope');
-        const descId = `${id}-desc`;
-        return h('div', { class: 'check' },
-          h('input', { id, type: 'checkbox', name: 'scopes', value: s.name, checked: held.has(s.name), 'aria-describedby': descId }),
-          h('label', { for: id }, h('code', { text: s.name })),
-          h('span', { id: descId, class: 'help', text: s.text }));
-      })),
+    choiceFieldset({
+      legend: 'Scopes',
+      help: 'Choose at least one. A key can do only what its scopes allow.',
+      name: 'scopes',
+      idPrefix: 'scope',
+      choices: scopes,
+      checked: k.scopes,
+    }),
     h('div', { class: 'field' },
       h('label', { for: originsId, text: 'Allowed origins' }),
       h('textarea', { id: originsId, name: 'origins', rows: '3', 'aria-describedby': originsHelp, spellcheck: 'false' }, (k.allowed_origins || []).join('\n')),
@@ -130,9 +118,11 @@ function toLocalInput(value) {
 }
 
 async function createKey(refresh) {
+  const scopes = await orShowError(schemaValues('Scope'));
+  if (!scopes) return;
   const created = await openDialog({
     title: 'New API key',
-    content: keyForm(),
+    content: keyForm(scopes),
     submitLabel: 'Create key',
     onSubmit: (form) => admin('POST', '/api-keys', readKeyForm(form)),
   });
@@ -150,9 +140,11 @@ async function createKey(refresh) {
 }
 
 async function editKey(k, refresh) {
+  const scopes = await orShowError(schemaValues('Scope'));
+  if (!scopes) return;
   const saved = await openDialog({
     title: `Edit key “${k.name}”`,
-    content: keyForm(k),
+    content: keyForm(scopes, k),
     submitLabel: 'Save changes',
     onSubmit: (form) => admin('PATCH', `/api-keys/${encodeURIComponent(k.id)}`, readKeyForm(form)),
   });

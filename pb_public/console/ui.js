@@ -223,6 +223,36 @@ export function showError(err) {
   return openDialog({ title: 'That did not work', content: [errorBox(err)], submitLabel: 'Close', cancelLabel: null });
 }
 
+/** orShowError resolves with what promise gives, or shows its error and resolves with null. */
+export async function orShowError(promise) {
+  try {
+    return await promise;
+  } catch (err) {
+    await showError(err);
+    return null;
+  }
+}
+
+/**
+ * choiceFieldset is a fieldset of checkboxes named name, one per choice ({name, text}): the
+ * value as the label, its text as the description; the values in checked are ticked. Ids start
+ * with idPrefix.
+ */
+export function choiceFieldset({ legend, help, name, idPrefix, choices, checked = [] }) {
+  const helpId = uid(`${idPrefix}-help`);
+  const ticked = new Set(checked);
+  return h('fieldset', { class: 'choices', 'aria-describedby': helpId },
+    h('legend', { text: legend }),
+    h('p', { id: helpId, class: 'help', text: help }),
+    choices.map((c) => {
+      const id = uid(idPrefix);
+      return h('div', { class: 'check' },
+        h('input', { id, type: 'checkbox', name, value: c.name, checked: ticked.has(c.name), 'aria-describedby': `${id}-desc` }),
+        h('label', { for: id }, h('code', { text: c.name })),
+        h('span', { id: `${id}-desc`, class: 'help', text: c.text }));
+    }));
+}
+
 /** codeList renders a list of short codes (scopes, events, origins). */
 export function codeList(items, empty) {
   if (!items || items.length === 0) return h('span', { class: 'muted', text: empty });

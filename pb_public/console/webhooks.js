@@ -1,23 +1,11 @@
 // The webhooks page: subscriptions with their state, register (signing secret shown once),
 // switch off / re-enable, delete, test delivery, delivery history with every attempt, a chart
 // of the last 7 days (webhook_stats.js) and redelivery.
-// Endpoints: /api/admin/webhooks, /api/admin/webhook-deliveries.
-import { admin } from './api.js';
-import { h, fill, uid, timeEl, announce, errorBox, openDialog, confirmDialog, secretDialog, codeList, showError, listPage } from './ui.js';
+// Endpoints: /api/admin/webhooks, /api/admin/webhook-deliveries; the event types, with when
+// each fires, come from the contract (its EventName schema).
+import { admin, schemaValues } from './api.js';
+import { h, fill, uid, timeEl, announce, errorBox, openDialog, confirmDialog, secretDialog, codeList, showError, listPage, orShowError, choiceFieldset } from './ui.js';
 import { loadStats } from './webhook_stats.js';
-
-/** EVENTS are the nine event types a subscription can receive. */
-export const EVENTS = [
-  { name: 'content.created', text: 'a post, project or page is created' },
-  { name: 'content.updated', text: 'a post, project or page is updated' },
-  { name: 'content.deleted', text: 'a post, project or page is deleted' },
-  { name: 'content.published', text: 'content is saved while not a draft' },
-  { name: 'purchase.completed', text: 'a purchase completes' },
-  { name: 'course.enrolled', text: 'a learner enrolls in a course' },
-  { name: 'course.completed', text: 'a learner finishes a course' },
-  { name: 'testimonial.submitted', text: 'a testimonial is submitted' },
-  { name: 'newsletter.subscribe', text: 'someone subscribes to the newsletter' },
-];
 
 /**
  * openHistories are the subscriptions whose delivery history is unfolded, kept across refreshes.
@@ -80,7 +68,7 @@ function subscriptionCard(s, refresh) {
     type: 'button', class: 'secondary', 'data-action': 'test', 'aria-describedby': titleId,
     onclick: () => sendTest(s, testButton, resultRegion),
   }, 'Send test delivery');
-  const allEvents = !s.events || s.events.length === 0 || s.events.length === EVENTS.length;
+  const allEvents = !s.events || s.events.length === 0; // every event, those added later too
 
   return h('article', { class: 'card', 'data-id': s.id, 'aria-labelledby': titleId },
     h('header', { class: 'card-head' },
@@ -222,21 +210,9 @@ async function redeliver(s, d, button, container) {
     : `Delivery ${d.id} is ${now.status}${now.last_status_code ? ` (HTTP ${now.last_status_code})` : ''}.`);
 }
 
-function eventFields() {
-  const help = uid('wh-events-help');
-  return h('fieldset', { class: 'scopes', 'aria-describedby': help },
-    h('legend', { text: 'Events' }),
-    h('p', { id: help, class: 'help', text: 'Leave all unticked to receive every event, including ones added later.' }),
-    EVENTS.map((ev) => {
-      const id = uid('event');
-      return h('div', { class: 'check' },
-        h('input', { id, type: 'checkbox', name: 'events', value: ev.name, 'aria-describedby': `${id}-desc` }),
-        h('label', { for: id }, h('code', { text: ev.name })),
-        h('span', { id: `${id}-desc`, class: 'help', text: ev.text }));
-    }));
-}
-
 async function registerWebhook(refresh) {
+  const events = await orShowError(schemaValues('EventName'));
+  if (!events) return;
   const urlId = uid('wh-url');
   const urlHelp = uid('wh-url-help');
   const descId = uid('wh-desc');
@@ -247,7 +223,13 @@ async function registerWebhook(refresh) {
         h('label', { for: urlId, text: 'Receiver URL' }),
         h('input', { id: urlId, name: 'url', type: 'url', required: true, placeholder: 'https://example.com/hooks/content', 'aria-describedby': urlHelp, autocomplete: 'off', spellcheck: 'false' }),
         h('p', { id: urlHelp, class: 'help', text: 'Must be https and reachable from the internet (site settings can allow private addresses for local development).' })),
-      eventFields(),
+      choiceFieldset({
+        legend: 'Events',
+        help: 'Leave all unticked to receive every event, including ones added later.',
+        name: 'events',
+        idPrefix: 'event',
+        choices: events,
+      }),
       h('div', { class: 'field' },
         h('label', { for: descId, text: 'Description (optional)' }),
         h('input', { id: descId, name: 'description', type: 'text', maxlength: '500', autocomplete: 'off' })),
