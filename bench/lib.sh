@@ -8,7 +8,8 @@ export GOTOOLCHAIN=auto # Go 1.26 machines set GOTOOLCHAIN=local; the server nee
 work=$(mktemp -d)
 data="$work/pb_data"
 server=""
-trap '[ -n "$server" ] && kill "$server" 2>/dev/null; wait 2>/dev/null; rm -rf "$work"' EXIT
+# Every process a script started in the background (servers, helpers) stops with it.
+trap 'kill $(jobs -p) 2>/dev/null; wait 2>/dev/null; rm -rf "$work"' EXIT
 owner_email=bench@example.com
 owner_password='bench password 123'
 
@@ -25,17 +26,27 @@ build_server() {
 new_key() { cca keys create --name "$1" --scopes "$2" | grep -oE 'svc_live_[A-Za-z0-9]{38}' | head -1; }
 
 # start_server PORT [serve flags...] serves the data directory and waits for its health check.
-start_server() {
-  local port=$1
-  shift
+start_server() { start_binary "$work/server" "$@"; }
+
+# start_binary BINARY PORT [serve flags...] is start_server with another PocketBase binary.
+start_binary() {
+  local bin=$1 port=$2
+  shift 2
   # The binary itself, not the cca function: $! must be the server's pid (to stop it and read
   # its memory), not a subshell's.
-  "$work/server" --dev=false --dir "$data" serve --http "127.0.0.1:$port" "$@" >"$work/server.log" 2>&1 &
+  "$bin" --dev=false --dir "$data" serve --http "127.0.0.1:$port" "$@" >"$work/server.log" 2>&1 &
   server=$!
   for _ in $(seq 100); do curl -fs "http://127.0.0.1:$port/api/health" >/dev/null && return; sleep 0.1; done
   echo "the server did not start; its log:" >&2
   cat "$work/server.log" >&2
   exit 1
+}
+
+# stop_server stops the server start_server started.
+stop_server() {
+  kill "$server"
+  wait "$server" 2>/dev/null || true
+  server=""
 }
 
 # owner_token BASE prints the owner's auth token.

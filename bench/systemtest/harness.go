@@ -1,7 +1,8 @@
 // Package systemtest holds the tests that need the real server binary and other real processes
 // around it: a `keys` command run as a second process on a running server's data directory, a
-// TLS-terminating proxy in front of it. They test the promises that hold between processes,
-// which no in-process test can reach.
+// TLS-terminating proxy in front of it, a server killed with SIGKILL mid-write and restarted
+// (the crash test, crash_test.go). They test the promises that hold between processes, which
+// no in-process test can reach.
 //
 // The tests are behind the build tag `system` (they build the binary and start servers, so the
 // README's fast test command leaves them out); CI runs them as their own step:
@@ -14,6 +15,7 @@ package systemtest
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -196,6 +198,14 @@ func (s *Server) Stop() {
 	s.Client.CloseIdleConnections()
 }
 
+// Kill ends the server with SIGKILL, as a crash or the OOM killer would, and waits until the
+// process is gone.
+func (s *Server) Kill() {
+	s.cmd.Process.Kill() // an error means it has already exited
+	<-s.exited
+	s.Client.CloseIdleConnections()
+}
+
 // Log is what the server printed so far.
 func (s *Server) Log() string { return s.log.String() }
 
@@ -210,17 +220,27 @@ func (s *Server) Get(t testing.TB, path, auth string) (int, []byte) {
 // else sent as JSON) and returns the status and body.
 func (s *Server) Do(t testing.TB, method, path, auth string, body any) (int, []byte) {
 	t.Helper()
+	status, got, err := s.Call(context.Background(), method, path, auth, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return status, got
+}
+
+// Call is Do that returns its error instead of failing the test: for other goroutines than
+// the test's, and for requests that a kill of the server may cut off.
+func (s *Server) Call(ctx context.Context, method, path, auth string, body any) (int, []byte, error) {
 	var reader io.Reader
 	if body != nil {
 		raw, err := json.Marshal(body)
 		if err != nil {
-			t.Fatal(err)
+			return 0, nil, err
 		}
 		reader = bytes.NewReader(raw)
 	}
-	req, err := http.NewRequest(method, s.Base+path, reader)
+	req, err := http.NewRequestWithContext(ctx, method, s.Base+path, reader)
 	if err != nil {
-		t.Fatal(err)
+		return 0, nil, err
 	}
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")
@@ -228,8 +248,16 @@ func (s *Server) Do(t testing.TB, method, path, auth string, body any) (int, []b
 	if auth != "" {
 		req.Header.Set("Authorization", auth)
 	}
-	res, got := Send(t, s.Client, req)
-	return res.StatusCode, got
+	res, err := s.Client.Do(req)
+	if err != nil {
+		return 0, nil, err
+	}
+	defer res.Body.Close()
+	got, err := io.ReadAll(res.Body)
+	if err != nil {
+		return 0, nil, err
+	}
+	return res.StatusCode, got, nil
 }
 
 // Send sends req through c and returns the response with its body read (and closed).
@@ -252,6 +280,13 @@ func Send(t testing.TB, c *http.Client, req *http.Request) (*http.Response, []by
 func (s *Server) OwnerToken(t testing.TB, email, password string) string {
 	t.Helper()
 	MustRun(t, s.DataDir, "superuser", "upsert", email, password)
+	return s.Login(t, email, password)
+}
+
+// Login logs an existing owner in on s and returns the token, with no second process: for a
+// test in which another process's write would race the server's own.
+func (s *Server) Login(t testing.TB, email, password string) string {
+	t.Helper()
 	status, body := s.Do(t, http.MethodPost, "/api/collections/_superusers/auth-with-password", "",
 		map[string]string{"identity": email, "password": password})
 	var auth struct{ Token string }
