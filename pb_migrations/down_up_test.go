@@ -12,9 +12,9 @@ import (
 	pbm "github.com/creator-content-api/server/pb_migrations"
 )
 
-// The down steps and the up steps are checked on their own copies, in parallel: together the two
-// tests say that down then up gives a fresh install again, since down must leave exactly the
-// schema that up starts from.
+// The down steps and the up steps are checked apart, in parallel: together the two tests say
+// that down then up gives a fresh install again, since down must leave exactly the schema that
+// up starts from.
 
 // TestDownRevertsEverything: every down step runs, newest first, on a fresh install, and together
 // they leave exactly what PocketBase's own migrations make: no table, index, collection or
@@ -29,13 +29,11 @@ func TestDownRevertsEverything(t *testing.T) {
 }
 
 // TestUpAfterPocketBase: our up steps, run after all of PocketBase's own migrations (as after
-// the down steps), give exactly a fresh install's schema and its settings record.
+// the down steps; TestMain runs them, see upAfterSystem), give exactly a fresh install's schema
+// and its settings record.
 func TestUpAfterPocketBase(t *testing.T) {
 	t.Parallel()
-	app := appOn(t, systemOnly)
-	if _, err := core.NewMigrationsRunner(app, core.AppMigrations).Up(); err != nil {
-		t.Fatalf("up: %v", err)
-	}
+	app := appOn(t, upAfterSystem)
 	sameSchema(t, dbSchema(t, app), dbSchema(t, newApp(t)))
 	if recs, err := app.FindAllRecords(pbm.SiteSettings); err != nil || len(recs) != 1 {
 		t.Errorf("site_settings: %d records, err %v; want 1", len(recs), err)

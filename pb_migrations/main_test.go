@@ -11,46 +11,51 @@ import (
 )
 
 // Data directories made once per test binary, each test starting on a copy: running the
-// migrations costs seconds under -race, copying the files milliseconds.
+// migrations costs seconds under -race, copying the files milliseconds. TestMain starts making
+// them in the background, two at a time, while the tests start.
 var (
-	// freshInstall gives a directory on which every migration, PocketBase's and ours, ran on an
-	// empty one, as `serve` runs them. TestMain starts making it in the background, so that the
-	// tests that need only systemOnly run meanwhile.
-	freshInstall = sync.OnceValues(func() (string, error) { return migrated((*core.BaseApp).RunAllMigrations) })
+	// freshInstall had every migration, PocketBase's and ours, run on an empty directory, as
+	// `serve` runs them.
+	freshInstall = sync.OnceValues(func() (string, error) {
+		return migrated("", (*core.BaseApp).RunAllMigrations)
+	})
 	// systemOnly had only PocketBase's own migrations run: what our down steps must leave.
-	systemOnly string
+	systemOnly = sync.OnceValues(func() (string, error) {
+		return migrated("", (*core.BaseApp).RunSystemMigrations)
+	})
+	// upAfterSystem is systemOnly with our migrations run next: what our up steps make after
+	// the down steps.
+	upAfterSystem = sync.OnceValues(func() (string, error) {
+		dir, err := systemOnly()
+		if err != nil {
+			return "", err
+		}
+		return migrated(dir, (*core.BaseApp).RunAppMigrations)
+	})
 )
 
 func TestMain(m *testing.M) {
-	code, err := runWithDataDirs(m)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
+	go freshInstall()
+	go upAfterSystem()
+	code := m.Run()
+	for _, made := range []func() (string, error){freshInstall, systemOnly, upAfterSystem} {
+		if dir, err := made(); err == nil {
+			os.RemoveAll(dir)
+		}
 	}
 	os.Exit(code)
 }
 
-// runWithDataDirs makes freshInstall and systemOnly, runs the tests and removes both again.
-func runWithDataDirs(m *testing.M) (int, error) {
-	go freshInstall()
-	defer func() {
-		if dir, err := freshInstall(); err == nil {
-			os.RemoveAll(dir)
-		}
-	}()
-	dir, err := migrated((*core.BaseApp).RunSystemMigrations)
-	if err != nil {
-		return 0, err
+// migrated returns a new data directory, a copy of from (empty when from is ""), on which run
+// ran: a method of the app that runs migrations.
+func migrated(from string, run func(*core.BaseApp) error) (string, error) {
+	var dir string
+	var err error
+	if from == "" {
+		dir, err = os.MkdirTemp("", "pb_migrations_*")
+	} else {
+		dir, err = tests.TempDirClone(from)
 	}
-	defer os.RemoveAll(dir)
-	systemOnly = dir
-	return m.Run(), nil
-}
-
-// migrated returns a new data directory on which run ran: a method of the app that runs
-// migrations.
-func migrated(run func(*core.BaseApp) error) (string, error) {
-	dir, err := os.MkdirTemp("", "pb_migrations_*")
 	if err != nil {
 		return "", err
 	}
@@ -65,15 +70,19 @@ func migrated(run func(*core.BaseApp) error) (string, error) {
 	}
 	if err != nil {
 		os.RemoveAll(dir)
-		return "", fmt.Errorf("migrate a new data directory: %w", err)
+		return "", fmt.Errorf("migrate a data directory: %w", err)
 	}
 	return dir, nil
 }
 
-// appOn starts an app on a copy of the data directory dir, running no migration; the copy is
-// removed when the test ends.
-func appOn(t *testing.T, dir string) *core.BaseApp {
+// appOn starts an app on a copy of the data directory that made gives, running no migration;
+// the copy is removed when the test ends.
+func appOn(t *testing.T, made func() (string, error)) *core.BaseApp {
 	t.Helper()
+	dir, err := made()
+	if err != nil {
+		t.Fatal(err)
+	}
 	copied, err := tests.TempDirClone(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -94,9 +103,5 @@ func appOn(t *testing.T, dir string) *core.BaseApp {
 // newApp starts an app on a copy of the fresh install.
 func newApp(t *testing.T) *core.BaseApp {
 	t.Helper()
-	dir, err := freshInstall()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return appOn(t, dir)
+	return appOn(t, freshInstall)
 }
