@@ -98,13 +98,29 @@ func TestContentEndpointScopes(t *testing.T) {
 	for _, ep := range contentEndpoints() {
 		for _, s := range keys.Scopes {
 			sc := apitest.Scenario{Name: ep.method + " " + ep.path + " with " + s, Method: ep.method, Path: ep.url(ids, doomed),
-				Headers: apitest.Bearer(keyOf[s]), Body: ep.body, ExpectedStatus: http.StatusForbidden, ExpectedCode: "insufficient_scope"}
+				Headers: apitest.Bearer(keyOf[s]), Body: ep.body, ExpectedStatus: http.StatusForbidden, ExpectedCode: "insufficient_scope",
+				ExpectedEvents: []string{}} // a refused call changes nothing
 			if s == ep.scope {
-				sc.ExpectedStatus, sc.ExpectedCode = ep.ok, ""
+				sc.ExpectedStatus, sc.ExpectedCode, sc.ExpectedEvents = ep.ok, "", writeEvents(ep)
 			}
 			sc.Test(t, h)
 		}
 	}
+}
+
+// writeEvents are the webhook events a successful call of ep writes to the outbox: content.*
+// for posts and projects only, none for a read (nil: not checked, for a PATCH, whose events
+// depend on what it changes).
+func writeEvents(ep contentEndpoint) []string {
+	switch {
+	case ep.method == http.MethodGet || (ep.collection != "posts" && ep.collection != "projects"):
+		return []string{}
+	case ep.method == http.MethodPost:
+		return []string{"content.created"}
+	case ep.method == http.MethodDelete:
+		return []string{"content.deleted"}
+	}
+	return nil
 }
 
 // TestContentRoutesAreAllTested fails when a content route is added without a row above.

@@ -167,7 +167,7 @@ func runDue(t *testing.T, h *apitest.Harness) int {
 }
 
 // jsonEqual compares a decoded JSON object with the JSON text want.
-func jsonEqual(t *testing.T, got map[string]any, want string) {
+func jsonEqual(t *testing.T, got map[string]any, want string) bool {
 	t.Helper()
 	var w map[string]any
 	if err := json.Unmarshal([]byte(want), &w); err != nil {
@@ -176,5 +176,7 @@ func jsonEqual(t *testing.T, got map[string]any, want string) {
 	if !reflect.DeepEqual(got, w) {
 		g, _ := json.Marshal(got)
 		t.Errorf("data = %s\nwant   %s", g, want)
+		return false
 	}
+	return true
 }

@@ -45,21 +45,23 @@ type eventStep struct {
 	data func(rec *core.Record) string
 }
 
-// checkSteps runs each step in turn and checks that exactly its events were stored.
+// checkSteps runs the steps of a story in turn, each on what the ones before it left, and
+// checks that exactly its events were stored. A story is one test, not a subtest per step: no
+// step means anything without the ones before it. The first failing step ends it.
 func checkSteps(t *testing.T, app core.App, steps []eventStep) {
 	t.Helper()
 	for _, s := range steps {
-		t.Run(s.name, func(t *testing.T) {
-			before := allEvents(t, app)
-			rec := s.do(t)
-			got := newEvents(t, app, before)
-			if names := eventNames(got); !reflect.DeepEqual(names, nilIfEmpty(s.want)) {
-				t.Fatalf("events %v, want %v", names, s.want)
+		before := allEvents(t, app)
+		rec := s.do(t)
+		got := newEvents(t, app, before)
+		if names := eventNames(got); !reflect.DeepEqual(names, nilIfEmpty(s.want)) {
+			t.Fatalf("step %q: events %v, want %v", s.name, names, s.want)
+		}
+		for _, ev := range got {
+			if !jsonEqual(t, ev.Data, s.data(rec)) {
+				t.Fatalf("step %q: the data of %s", s.name, ev.Name)
 			}
-			for _, ev := range got {
-				jsonEqual(t, ev.Data, s.data(rec))
-			}
-		})
+		}
 	}
 }
 

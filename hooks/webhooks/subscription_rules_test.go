@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pocketbase/pocketbase/core"
+
 	"github.com/creator-content-api/server/hooks/webhooks/wire"
 	"github.com/creator-content-api/server/pb_migrations"
 	"github.com/creator-content-api/server/routes/apitest"
@@ -106,34 +108,45 @@ func TestSubscriptionRulesOnUpdate(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t) // private webhooks allowed for now
 	token := h.SuperuserToken()
-	sub, _ := subscribe(t, h.App, "http://127.0.0.1:1/hook")
-	h.AllowPrivateWebhooks(false)
-	path := recordsAPI + "/" + sub.Id
-	for _, tt := range []struct {
+	cases := []struct {
 		name  string
 		body  map[string]any
-		field string
+		field string                      // "": accepted
+		check func(got *core.Record) bool // of the stored subscription, when accepted
 	}{
-		{"other fields of a stored private URL", map[string]any{"description": "kept", "events": []string{"content.created"}}, ""},
-		{"a new private URL", map[string]any{"url": "http://127.0.0.1:2/hook"}, "url"},
-		{"an unknown event", map[string]any{"events": []string{"nope"}}, "events"},
-		{"a malformed secret", map[string]any{"secret": "whsec_"}, "secret"},
-		{"setting a key", map[string]any{"api_key": "abcdefghijklmno"}, "api_key"},
-		{"a new public URL", map[string]any{"url": "https://1.1.1.1/new"}, ""},
-	} {
+		{"other fields of a stored private URL", map[string]any{"description": "kept", "events": []string{"content.created"}}, "",
+			func(got *core.Record) bool {
+				return got.GetString("url") == "http://127.0.0.1:1/hook" && got.GetString("description") == "kept"
+			}},
+		{"a new private URL", map[string]any{"url": "http://127.0.0.1:2/hook"}, "url", nil},
+		{"an unknown event", map[string]any{"events": []string{"nope"}}, "events", nil},
+		{"a malformed secret", map[string]any{"secret": "whsec_"}, "secret", nil},
+		{"setting a key", map[string]any{"api_key": "abcdefghijklmno"}, "api_key", nil},
+		{"a new public URL", map[string]any{"url": "https://1.1.1.1/new"}, "", func(got *core.Record) bool {
+			return got.GetString("url") == "https://1.1.1.1/new"
+		}},
+	}
+	// Each case edits a subscription of its own, stored with a private URL while the site
+	// allowed them; then the site stops allowing them.
+	subs := map[string]*core.Record{}
+	for _, tt := range cases {
+		subs[tt.name], _ = subscribe(t, h.App, "http://127.0.0.1:1/hook")
+	}
+	h.AllowPrivateWebhooks(false)
+	for _, tt := range cases {
 		t.Run(tt.name, func(t *testing.T) {
-			a := dashboardSave(t, h, token, http.MethodPatch, path, tt.body)
+			sub := subs[tt.name]
+			a := dashboardSave(t, h, token, http.MethodPatch, recordsAPI+"/"+sub.Id, tt.body)
 			switch {
 			case tt.field == "" && a.status != http.StatusOK:
 				t.Fatalf("%d %v", a.status, a.record)
 			case tt.field != "" && (a.status != http.StatusBadRequest || a.fields[tt.field] == nil):
 				t.Fatalf("%d %v, want 400 naming %s", a.status, a.record, tt.field)
 			}
+			if got := reload(t, h.App, sub); tt.check != nil && !tt.check(got) {
+				t.Fatalf("stored %v", got.FieldsData())
+			}
 		})
-	}
-	got := reload(t, h.App, sub)
-	if got.GetString("url") != "https://1.1.1.1/new" || got.GetString("description") != "kept" {
-		t.Fatalf("stored %v", got.FieldsData())
 	}
 }
 

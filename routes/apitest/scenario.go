@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"math/big"
 	"net/http"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -159,8 +161,8 @@ func (s Scenario) name() string {
 // checkJSON compares the values at the paths of want with those in body.
 func checkJSON(t testing.TB, body []byte, want map[string]any) {
 	t.Helper()
-	var doc any
-	if err := json.Unmarshal(body, &doc); err != nil {
+	doc, err := decodeJSON(body)
+	if err != nil {
 		t.Errorf("the body is not JSON: %v", err)
 		return
 	}
@@ -176,10 +178,19 @@ func checkJSON(t testing.TB, body []byte, want map[string]any) {
 			t.Errorf("%s is absent, want %s", path, canonical(want[path]))
 			continue
 		}
-		if g, w := canonical(got), canonical(want[path]); g != w {
-			t.Errorf("%s = %s, want %s", path, g, w)
+		if !sameJSON(got, want[path]) {
+			t.Errorf("%s = %s, want %s", path, canonical(got), canonical(want[path]))
 		}
 	}
+}
+
+// decodeJSON decodes raw keeping numbers exact (json.Number): 9223372036854775807 stays itself.
+func decodeJSON(raw []byte) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var v any
+	err := dec.Decode(&v)
+	return v, err
 }
 
 // lookup follows a dotted path through decoded JSON.
@@ -205,7 +216,50 @@ func lookup(doc any, path string) (any, bool) {
 	return doc, true
 }
 
-// canonical is v as JSON: numbers of any Go type, and maps with their keys sorted, compare equal.
+// sameJSON reports whether a and b are the same JSON value: numbers compare by value whatever
+// their Go type or spelling (2, 2.0, 2e0), objects whatever their keys' order.
+func sameJSON(a, b any) bool {
+	ea, oka := exact(a)
+	eb, okb := exact(b)
+	return oka && okb && reflect.DeepEqual(ea, eb)
+}
+
+// number is a JSON number as an exact rational, for sameJSON.
+type number string
+
+// exact is v as JSON decodes it, with every number an exact rational.
+func exact(v any) (any, bool) {
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return nil, false
+	}
+	doc, err := decodeJSON(raw)
+	if err != nil {
+		return nil, false
+	}
+	var walk func(any) any
+	walk = func(v any) any {
+		switch v := v.(type) {
+		case json.Number:
+			if r, ok := new(big.Rat).SetString(string(v)); ok {
+				return number(r.RatString())
+			}
+			return number(v)
+		case map[string]any:
+			for k, e := range v {
+				v[k] = walk(e)
+			}
+		case []any:
+			for i, e := range v {
+				v[i] = walk(e)
+			}
+		}
+		return v
+	}
+	return walk(doc), true
+}
+
+// canonical is v as JSON, for messages.
 func canonical(v any) string {
 	raw, err := json.Marshal(v)
 	if err != nil {

@@ -19,7 +19,8 @@ func (r *recorder) Errorf(format string, args ...any) {
 }
 
 func TestCheckJSON(t *testing.T) {
-	body := []byte(`{"data":{"slug":"hello","price":4900,"tags":["go","web"],"cover":null},"items":[{"id":"a"},{"id":"b"}]}`)
+	body := []byte(`{"data":{"slug":"hello","price":4900,"tags":["go","web"],"cover":null},"items":[{"id":"a"},{"id":"b"}],` +
+		`"big":9223372036854775807}`)
 	cases := []struct {
 		name string
 		want map[string]any
@@ -28,6 +29,9 @@ func TestCheckJSON(t *testing.T) {
 		{"values of any Go type", map[string]any{"data.slug": "hello", "data.price": 4900, "data.tags": []string{"go", "web"},
 			"data.cover": nil, "items.1.id": "b", "items.0": map[string]any{"id": "a"}}, nil},
 		{"a float is the same number", map[string]any{"data.price": 4900.0}, nil},
+		{"a wrong number", map[string]any{"data.price": 4901}, []string{"data.price = 4900, want 4901"}},
+		{"numbers past float64 stay exact", map[string]any{"big": int64(9223372036854775807)}, nil},
+		{"numbers past float64 differ", map[string]any{"big": int64(9223372036854775806)}, []string{"big = 9223372036854775807"}},
 		{"absent paths", map[string]any{"data.next": Absent, "items.2": Absent, "data.slug.x": Absent}, nil},
 		{"a wrong value", map[string]any{"data.slug": "bye"}, []string{`data.slug = "hello", want "bye"`}},
 		{"null is not absent", map[string]any{"data.cover": Absent}, []string{"data.cover is null, want it absent"}},

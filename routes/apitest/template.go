@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"time"
 
@@ -24,7 +25,7 @@ import (
 // <user cache dir>/cca-apitest/<SHA-256 of the test executable>/ (PocketBase's and our
 // migrations are compiled into the binary, so an entry made by the same bytes cannot be
 // stale), so that `go test ./...` with warm caches migrates nothing. CCA_APITEST_CACHE names
-// another directory for it, or "off" for none. Entries unused for a day are removed.
+// another directory for it, or "off" for none.
 var template struct {
 	once  sync.Once
 	files map[string][]byte // relative path -> content
@@ -34,8 +35,12 @@ var template struct {
 // cacheEnv names the template cache's directory ("off": no cache on disk).
 const cacheEnv = "CCA_APITEST_CACHE"
 
-// cacheMaxAge is how long an unused entry of the template cache is kept.
-const cacheMaxAge = 24 * time.Hour
+// The template cache keeps the cacheMaxEntries entries used last (about 0.7 MB each), none of
+// them unused for longer than cacheMaxAge.
+const (
+	cacheMaxAge     = 24 * time.Hour
+	cacheMaxEntries = 40
+)
 
 // writeMigratedDataDir fills dir with a data directory on which every migration (PocketBase's
 // and ours) has been applied, exactly as tests.NewTestApp on an empty directory leaves it.
@@ -129,7 +134,7 @@ func readFiles(dir string) (map[string][]byte, error) {
 
 // storeEntry writes files to a new directory beside entry and renames it into place, so a
 // reader sees a whole entry or none (another process storing the same entry first wins), and
-// removes the entries unused for cacheMaxAge.
+// prunes the cache.
 func storeEntry(entry string, files map[string][]byte) {
 	root := filepath.Dir(entry)
 	if err := os.MkdirAll(root, 0o755); err != nil {
@@ -142,16 +147,7 @@ func storeEntry(entry string, files map[string][]byte) {
 	if err := writeFiles(tmp, files); err != nil || os.Rename(tmp, entry) != nil {
 		os.RemoveAll(tmp)
 	}
-	old, err := os.ReadDir(root)
-	if err != nil {
-		return
-	}
-	for _, e := range old {
-		info, err := e.Info()
-		if err == nil && e.IsDir() && time.Since(info.ModTime()) > cacheMaxAge {
-			os.RemoveAll(filepath.Join(root, e.Name()))
-		}
-	}
+	prune(root)
 }
 
 func migrate() (map[string][]byte, error) {
@@ -197,3 +193,34 @@ func cheapPasswords(app core.App) error {
 	}
 	return nil
 }
+
+// prune removes the entries of the cache in root unused for cacheMaxAge, and the oldest
+// beyond cacheMaxEntries.
+func prune(root string) {
+	dirs, err := os.ReadDir(root)
+	if err != nil {
+		return
+	}
+	type entry struct {
+		path string
+		used time.Time
+	}
+	var entries []entry
+	for _, d := range dirs {
+		info, err := d.Info()
+		if err == nil && d.IsDir() {
+			entries = append(entries, entry{filepath.Join(root, d.Name()), info.ModTime()})
+		}
+	}
+	slices.SortFunc(entries, func(a, b entry) int { return b.used.Compare(a.used) }) // newest first
+	for i, e := range entries {
+		if i >= cacheMaxEntries || time.Since(e.used) > cacheMaxAge {
+			os.RemoveAll(e.path)
+		}
+	}
+}
+
+// WriteMigratedDataDir fills dir with a data directory on which every migration has run (the
+// harness's template, from the cache when this test binary made it before), for a TestMain
+// that starts apps of its own on a copy of it with tests.NewTestApp(dir).
+func WriteMigratedDataDir(dir string) error { return writeMigratedDataDir(dir) }

@@ -85,12 +85,16 @@ func TestDemo(t *testing.T) {
 	if got := count(t, h.App, pb_migrations.Posts, ""); got != 13 {
 		t.Fatalf("a refused run wrote posts: %d", got)
 	}
-	again, err := seed.Demo(h.App, apitest.Epoch, true)
-	if err != nil {
-		t.Fatal(err)
+	// Forced, through the command (with bulk posts on top): the demo again, without a second
+	// profile or the members already there; the new posts get slugs of their own.
+	out, err := apitest.RunCommand(seed.NewCommand(h.App), "--force", "--posts", "50")
+	if err != nil || !strings.Contains(out, "Seeded the demo site") || !strings.Contains(out, "50 more") {
+		t.Fatalf("forced run: %v\n%s", err, out)
 	}
-	if again[pb_migrations.Posts] != 13 || again[pb_migrations.Members] != 0 || again[pb_migrations.Profile] != 0 {
-		t.Fatalf("forced run wrote %v", again)
+	for c, n := range map[string]int{pb_migrations.Posts: 13 + 13 + 50, pb_migrations.Members: 6, pb_migrations.Profile: 1} {
+		if got := count(t, h.App, c, ""); got != n {
+			t.Errorf("%s after the forced run: %d, want %d", c, got, n)
+		}
 	}
 	if got := count(t, h.App, pb_migrations.Posts, "slug ~ 'keyset-pagination-in-sqlite%'"); got != 2 {
 		t.Fatalf("%d keyset posts after the forced run", got)
@@ -125,9 +129,8 @@ func TestPosts(t *testing.T) {
 	}
 }
 
-// TestCommand runs the command on a site that already has a post: refused without --force,
-// with a sentence that names it; with it, the demo and --posts' bulk posts on top. (Demo's
-// own first run on an empty site is TestDemo's.)
+// TestCommand: the command refuses bad input and a site with content (without --force) with
+// a sentence that says what to do, writing nothing. (Its runs that seed are TestDemo's.)
 func TestCommand(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
@@ -138,17 +141,10 @@ func TestCommand(t *testing.T) {
 		t.Fatalf("negative --posts: %v", err)
 	}
 	h.SaveRecord(pb_migrations.Posts, map[string]any{"title": "Mine", "visibility": "public"})
-	if _, err := run(); !errors.Is(err, seed.ErrNotEmpty) || !strings.Contains(err.Error(), "--force") {
+	if _, err := run("--posts", "5"); !errors.Is(err, seed.ErrNotEmpty) || !strings.Contains(err.Error(), "--force") {
 		t.Fatalf("run on a site with content: %v", err)
 	}
 	if got := count(t, h.App, pb_migrations.Posts, ""); got != 1 {
 		t.Fatalf("a refused run wrote posts: %d", got)
-	}
-	out, err := run("--force", "--posts", "50")
-	if err != nil || !strings.Contains(out, "posts") || !strings.Contains(out, "50 more") {
-		t.Fatalf("forced run: %v\n%s", err, out)
-	}
-	if got := count(t, h.App, pb_migrations.Posts, ""); got != 1+13+50 {
-		t.Fatalf("%d posts", got)
 	}
 }
