@@ -1,6 +1,7 @@
 package webhooks
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
@@ -24,31 +25,50 @@ type Attempt struct {
 	RequestHeaders  types.JSONMap[string] `db:"request_headers"`
 }
 
-// storeAttempt adds one attempt of delivery id to its history, with the request headers that
-// were sent. They hold the signatures (HMACs of the body, useless without the secret) but
-// never the secret itself; repeated values are joined with ", ".
-func storeAttempt(txApp core.App, id string, at types.DateTime, res wire.Result, sent http.Header) error {
-	col, err := txApp.FindCachedCollectionByNameOrId(pb_migrations.WebhookAttempts)
-	if err != nil {
-		return err
+// insertAttemptSQL adds one attempt to the history; created and updated are the attempt's time.
+const insertAttemptSQL = "INSERT INTO {{" + pb_migrations.WebhookAttempts + "}} " +
+	"([[id]], [[delivery]], [[at]], [[status_code]], [[duration_ms]], [[error]], [[response_excerpt]], [[request_headers]], [[created]], [[updated]]) " +
+	"VALUES ({:id}, {:delivery}, {:at}, {:code}, {:ms}, {:error}, {:excerpt}, {:headers}, {:at}, {:at})"
+
+// attemptHistory adds attempts to the history within one transaction, through one prepared
+// statement.
+type attemptHistory struct {
+	insert *dbx.Query
+}
+
+func newAttemptHistory(txApp core.App) (*attemptHistory, error) {
+	q := txApp.DB().NewQuery(insertAttemptSQL).Prepare()
+	if q.LastError != nil {
+		return nil, fmt.Errorf("prepare attempt insert: %w", q.LastError)
 	}
+	return &attemptHistory{insert: q}, nil
+}
+
+// add stores one attempt of delivery id with the request headers that were sent. They hold
+// the signatures (HMACs of the body, useless without the secret) but never the secret itself;
+// repeated values are joined with ", ".
+func (h *attemptHistory) add(id string, at types.DateTime, res wire.Result, sent http.Header) error {
 	headers := make(map[string]string, len(sent))
 	for name, values := range sent {
 		headers[name] = strings.Join(values, ", ")
 	}
-	rec := core.NewRecord(col)
-	rec.Set("delivery", id)
-	rec.Set("at", at)
-	rec.Set("status_code", res.StatusCode)
-	rec.Set("duration_ms", res.Duration.Milliseconds())
-	rec.Set("error", clipText(res.Err, maxStoredText))
-	rec.Set("response_excerpt", clipText(res.ResponseExcerpt, maxStoredText))
-	rec.Set("request_headers", headers)
-	if err := txApp.SaveNoValidate(rec); err != nil {
-		return fmt.Errorf("save attempt: %w", err)
+	encoded, err := json.Marshal(headers)
+	if err != nil {
+		return fmt.Errorf("encode attempt headers: %w", err)
+	}
+	_, err = h.insert.Bind(dbx.Params{
+		"id": core.GenerateDefaultRandomId(), "delivery": id, "at": at.String(),
+		"code": res.StatusCode, "ms": res.Duration.Milliseconds(),
+		"error": clipText(res.Err, maxStoredText), "excerpt": clipText(res.ResponseExcerpt, maxStoredText),
+		"headers": string(encoded),
+	}).Execute()
+	if err != nil {
+		return fmt.Errorf("save attempt of %s: %w", id, err)
 	}
 	return nil
 }
+
+func (h *attemptHistory) close() { h.insert.Close() }
 
 // AttemptsOf returns the attempts of the deliveries ids (without their "dlv_" prefix), oldest
 // first, by delivery id; all of them in one query.

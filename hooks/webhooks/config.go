@@ -7,10 +7,12 @@ import (
 
 // Default sizes of the dispatcher's worker pool.
 const (
-	// DefaultWorkers is how many deliveries are attempted at once. An attempt still running
-	// after a tenth of the attempt time-out gives its worker back, so receivers that hang
-	// cannot take every worker either.
-	DefaultWorkers = 8
+	// DefaultWorkers is how many deliveries are attempted at once: enough for tens of
+	// subscriptions on fast receivers, whose attempts take a millisecond or two and whose
+	// results are recorded after the worker is free (issue 12: 8 kept 1,000 deliveries a
+	// second waiting). An attempt still running after a tenth of the attempt time-out gives its
+	// worker back, so receivers that hang cannot take every worker either.
+	DefaultWorkers = 64
 	// DefaultPerSubscription is how many of them may go to one subscription, so one slow
 	// receiver cannot take every worker.
 	DefaultPerSubscription = 2

@@ -2,18 +2,14 @@ package webhooks
 
 import (
 	"context"
-	"database/sql"
 	"net/http"
 	"sync"
 	"time"
 
-	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/types"
 
 	"github.com/creator-content-api/server/hooks/background"
 	"github.com/creator-content-api/server/hooks/webhooks/wire"
-	"github.com/creator-content-api/server/pb_migrations"
 )
 
 // maxIdle is the longest the dispatcher sleeps without looking at the database: a safety net
@@ -33,8 +29,14 @@ const slowFraction = 10
 // dispatcher pushes due deliveries. All its state that matters lives in the database (status,
 // attempt, next_attempt_at), so it survives restarts and crashes: on start it picks up
 // everything due, and a delivery is only advanced after an attempt, so an attempt cut off by a
-// crash is made again, with the same delivery id. In memory it keeps only which deliveries are
-// in flight, to bound the workers overall and per subscription.
+// crash, or whose result was not yet recorded, is made again, with the same delivery id.
+//
+// In memory it keeps which deliveries are in flight, from their claim until their result is
+// recorded, to bound the workers overall and per subscription and to claim none twice; and the
+// ready queue: deliveries known to be due, handed over by the outbox when their write commits
+// (so a commit costs the dispatcher no scan) or found by a scan of the database, which it
+// makes only when it has reason to (at start, when a retry falls due, after a kick from
+// outside, when the queue overflowed).
 type dispatcher struct {
 	app       core.App
 	now       func() time.Time
@@ -44,16 +46,21 @@ type dispatcher struct {
 	slowAfter time.Duration   // real time, as the attempt time-out is
 	clients   [2]*http.Client // [public only, private allowed]
 	client    func(allowPrivate bool) *http.Client
+	results   *recorder
 
 	kickCh chan struct{}
-	passMu sync.Mutex // one scan-and-claim at a time
+	passMu sync.Mutex // one pass at a time: claims are made by passes only
 
 	mu       sync.Mutex
-	inflight map[string]*flight // by delivery id
-	working  int                // attempts in flight holding a worker: those not yet slow
-	bySub    map[string]int
-	idle     chan struct{} // closed while nothing is in flight
+	inflight map[string]*flight // by delivery id, until the result is recorded
+	working  int                // attempts under way holding a worker: those not yet slow
+	waiting  int                // attempts over whose results wait to be recorded
+	bySub    map[string]int     // attempts under way by subscription
+	idle     chan struct{}      // closed while nothing is in flight
+	serving  bool               // the loop runs: it takes what the outbox offers
 	stopped  bool
+	ready    readyQueue
+	scan     scanNeed
 
 	attemptCtx     context.Context
 	cancelAttempts context.CancelFunc
@@ -75,8 +82,11 @@ func newDispatcher(app core.App, cfg Config) *dispatcher {
 		inflight: map[string]*flight{},
 		bySub:    map[string]int{},
 		idle:     make(chan struct{}),
+		ready:    newReadyQueue(maxReady, maxReadyPerSub),
+		scan:     scanNeed{rows: true, timer: true}, // everything due at start
 	}
 	close(d.idle)
+	d.results = newRecorder(app, d.settle, func(err error) { d.pause.note(err, d.now()) })
 	if d.workers <= 0 {
 		d.workers = DefaultWorkers
 	}
@@ -101,8 +111,7 @@ func newDispatcher(app core.App, cfg Config) *dispatcher {
 	return d
 }
 
-// kick wakes the dispatcher without waiting: a committed delivery is attempted at once, not at
-// the next tick.
+// kick wakes the dispatcher without waiting, to start what it can.
 func (d *dispatcher) kick() {
 	select {
 	case d.kickCh <- struct{}{}:
@@ -110,8 +119,28 @@ func (d *dispatcher) kick() {
 	}
 }
 
+// rescan wakes the dispatcher to look for due deliveries in the database: for changes made
+// without the outbox (a redelivery, Kick).
+func (d *dispatcher) rescan() {
+	d.lookAgain()
+	d.kick()
+}
+
+// lookAgain notes that the database must be scanned for due deliveries, and asked for the
+// earliest future attempt.
+func (d *dispatcher) lookAgain() {
+	d.mu.Lock()
+	d.scan = scanNeed{rows: true, timer: true}
+	d.mu.Unlock()
+}
+
 // start runs the dispatch loop until stop; only the first call does anything.
-func (d *dispatcher) start() { d.loop.Start(d.dispatch) }
+func (d *dispatcher) start() {
+	d.mu.Lock()
+	d.serving = !d.stopped
+	d.mu.Unlock()
+	d.loop.Start(d.dispatch)
+}
 
 func (d *dispatcher) dispatch(ctx context.Context) {
 	timer := time.NewTimer(0) // pick up everything due at start
@@ -122,10 +151,23 @@ func (d *dispatcher) dispatch(ctx context.Context) {
 			return
 		case <-d.kickCh:
 		case <-timer.C:
+			d.lookAgain()
 		}
 		d.pass(nil)
-		timer.Reset(d.untilNextDue())
+		if d.takeTimerNeed() {
+			timer.Reset(d.untilNextDue())
+		}
 	}
+}
+
+// takeTimerNeed reports, once, that the loop's timer must be set again: the earliest future
+// attempt may have changed.
+func (d *dispatcher) takeTimerNeed() bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	need := d.scan.timer
+	d.scan.timer = false
+	return need
 }
 
 // stop ends the loop, lets attempts in flight finish (each is bounded by the attempt time-out)
@@ -134,7 +176,8 @@ func (d *dispatcher) dispatch(ctx context.Context) {
 func (d *dispatcher) stop() {
 	d.stopOnce.Do(func() {
 		d.mu.Lock()
-		d.stopped = true
+		d.stopped, d.serving = true, false
+		d.ready = newReadyQueue(maxReady, maxReadyPerSub)
 		d.mu.Unlock()
 		d.loop.Stop()
 		d.passMu.Lock() // a RunDue pass may still be claiming
@@ -156,6 +199,7 @@ func (d *dispatcher) runDue(ctx context.Context) (int, error) {
 	tried := map[string]bool{}
 	total := 0
 	for {
+		d.needRows() // the clock may have moved: look at the database
 		n, wasBusy := d.pass(tried)
 		if err := d.waitIdle(ctx); err != nil {
 			return total, err
@@ -167,207 +211,7 @@ func (d *dispatcher) runDue(ctx context.Context) (int, error) {
 	}
 }
 
-// due is a delivery the scan found.
-type due struct {
-	ID           string `db:"id"`
-	Subscription string `db:"subscription"`
-}
-
-// pass claims due deliveries up to the free workers and starts their attempts, skipping those
-// in flight, those of subscriptions at their cap and those in skip (which it adds to). It
-// returns how many it started, and whether attempts were in flight when it looked: those may
-// have held back due deliveries that a later pass can start.
-func (d *dispatcher) pass(skip map[string]bool) (started int, wasBusy bool) {
-	d.passMu.Lock()
-	defer d.passMu.Unlock()
-	for round := 0; ; round++ {
-		free, busyIDs, busySubs := d.capacity()
-		if round == 0 {
-			wasBusy = len(busyIDs) > 0
-		}
-		if free <= 0 {
-			return started, wasBusy
-		}
-		for id := range skip {
-			busyIDs = append(busyIDs, id)
-		}
-		rows, err := d.scanDue(free, busyIDs, busySubs)
-		if err != nil {
-			d.app.Logger().Error("webhooks: scan due deliveries", "error", err)
-			return started, wasBusy
-		}
-		claimed := 0
-		for _, r := range rows {
-			f, ok := d.claim(r)
-			if !ok {
-				continue
-			}
-			if skip != nil {
-				skip[r.ID] = true
-			}
-			claimed++
-			go d.run(r, f)
-		}
-		started += claimed
-		if claimed == 0 {
-			return started, wasBusy
-		}
-	}
-}
-
-// capacity returns the free workers and what the next scan must leave out.
-func (d *dispatcher) capacity() (free int, busyIDs, busySubs []string) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if d.stopped || d.pause.left(d.now()) > 0 {
-		return 0, nil, nil
-	}
-	for id := range d.inflight {
-		busyIDs = append(busyIDs, id)
-	}
-	for sub, n := range d.bySub {
-		if n >= d.perSub {
-			busySubs = append(busySubs, sub)
-		}
-	}
-	return d.workers - d.working, busyIDs, busySubs
-}
-
-// scanDue lists up to limit pending deliveries of enabled subscriptions whose time has come,
-// the most overdue first. It uses the (status, next_attempt_at) index.
-func (d *dispatcher) scanDue(limit int, busyIDs, busySubs []string) ([]due, error) {
-	if _, _, err := outboxCollections(d.app); err != nil {
-		return nil, nil // not provisioned: nothing to deliver
-	}
-	now, err := types.ParseDateTime(d.now())
-	if err != nil {
-		return nil, err
-	}
-	q := d.app.DB().Select("d.id", "d.subscription").
-		From(pb_migrations.WebhookDeliveries+" d").
-		InnerJoin(pb_migrations.WebhookSubscriptions+" s", dbx.NewExp("[[s.id]] = [[d.subscription]]")).
-		Where(dbx.NewExp("[[d.status]] = {:pending} AND [[d.next_attempt_at]] != '' AND [[d.next_attempt_at]] <= {:now} AND [[s.enabled]] = TRUE",
-			dbx.Params{"pending": statusPending, "now": now.String()})).
-		OrderBy("d.next_attempt_at", "d.id").
-		Limit(int64(limit))
-	if len(busyIDs) > 0 {
-		q.AndWhere(dbx.NotIn("d.id", anys(busyIDs)...))
-	}
-	if len(busySubs) > 0 {
-		q.AndWhere(dbx.NotIn("d.subscription", anys(busySubs)...))
-	}
-	var rows []due
-	if err := q.All(&rows); err != nil {
-		return nil, err
-	}
-	return rows, nil
-}
-
-// untilNextDue is how long the loop may sleep: until the end of a store pause, else until the
-// earliest future attempt, at most maxIdle. Due deliveries it could not start yet are started
-// when a running attempt ends.
-func (d *dispatcher) untilNextDue() time.Duration {
-	if wait := d.pause.left(d.now()); wait > 0 {
-		return wait
-	}
-	if _, _, err := outboxCollections(d.app); err != nil {
-		return maxIdle
-	}
-	now := d.now()
-	at, err := types.ParseDateTime(now)
-	if err != nil {
-		return maxIdle
-	}
-	var next sql.NullString // NULL when nothing is scheduled
-	err = d.app.DB().Select("MIN([[next_attempt_at]])").From(pb_migrations.WebhookDeliveries).
-		Where(dbx.NewExp("[[status]] = {:pending} AND [[next_attempt_at]] > {:now}",
-			dbx.Params{"pending": statusPending, "now": at.String()})).
-		Row(&next)
-	if err != nil {
-		d.app.Logger().Error("webhooks: find the next attempt", "error", err)
-		return maxIdle
-	}
-	if !next.Valid {
-		return maxIdle
-	}
-	t, err := types.ParseDateTime(next.String)
-	if err != nil {
-		return maxIdle
-	}
-	return min(max(t.Time().Sub(now), 0), maxIdle)
-}
-
-// flight is an attempt in flight; its identity tells a late slow-timer from a newer attempt
-// of the same delivery.
-type flight struct {
-	slow bool // it has given its worker back
-}
-
-// claim marks r in flight if a worker and its subscription's share are free.
-func (d *dispatcher) claim(r due) (*flight, bool) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if d.stopped || d.working >= d.workers || d.bySub[r.Subscription] >= d.perSub {
-		return nil, false
-	}
-	if _, ok := d.inflight[r.ID]; ok {
-		return nil, false
-	}
-	if len(d.inflight) == 0 {
-		d.idle = make(chan struct{})
-	}
-	f := &flight{}
-	d.inflight[r.ID] = f
-	d.working++
-	d.bySub[r.Subscription]++
-	return f, true
-}
-
-// slow gives the worker of an attempt that is taking long back to the pool, and wakes the
-// loop to use it.
-func (d *dispatcher) slow(id string, f *flight) {
-	d.mu.Lock()
-	if d.inflight[id] != f || f.slow {
-		d.mu.Unlock()
-		return // already over
-	}
-	f.slow = true
-	d.working--
-	d.mu.Unlock()
-	d.kick()
-}
-
-func (d *dispatcher) release(r due, f *flight) {
-	d.mu.Lock()
-	if !f.slow {
-		d.working--
-	}
-	delete(d.inflight, r.ID)
-	if d.bySub[r.Subscription]--; d.bySub[r.Subscription] <= 0 {
-		delete(d.bySub, r.Subscription)
-	}
-	if len(d.inflight) == 0 {
-		close(d.idle)
-	}
-	d.mu.Unlock()
-	d.kick() // a worker is free: look for more
-}
-
-// run makes one attempt of r on a worker; a panic is logged, not fatal. If the attempt takes
-// longer than slowAfter, it gives its worker back and goes on without one.
-func (d *dispatcher) run(r due, f *flight) {
-	defer d.release(r, f)
-	timer := time.AfterFunc(d.slowAfter, func() { d.slow(r.ID, f) })
-	defer timer.Stop()
-	defer func() {
-		if p := recover(); p != nil {
-			d.app.Logger().Error("webhooks: delivery attempt panicked", "delivery", r.ID, "panic", p)
-		}
-	}()
-	d.attempt(d.attemptCtx, r.ID)
-}
-
-// waitIdle waits until no attempt is in flight.
+// waitIdle waits until no delivery is in flight.
 func (d *dispatcher) waitIdle(ctx context.Context) error {
 	d.mu.Lock()
 	idle := d.idle
@@ -378,12 +222,4 @@ func (d *dispatcher) waitIdle(ctx context.Context) error {
 	case <-ctx.Done():
 		return ctx.Err()
 	}
-}
-
-func anys(s []string) []any {
-	out := make([]any, len(s))
-	for i, v := range s {
-		out[i] = v
-	}
-	return out
 }

@@ -25,8 +25,8 @@ const (
 // outbox writes the events of a change, and one delivery per subscription that wants each,
 // in the transaction of the change: both commit or neither does.
 type outbox struct {
-	now  func() time.Time
-	kick func() // called after a commit that wrote deliveries
+	now   func() time.Time
+	offer func([]hint) // hands the deliveries of a commit to the dispatcher, after the commit
 }
 
 // bind hooks the outbox into the Execute step of every save and delete of the source
@@ -69,13 +69,20 @@ func (o *outbox) handler(kind change) func(e *core.RecordEvent) error {
 	}
 }
 
+// insertDeliverySQL adds one pending delivery, due at once. The values are ours and valid, and
+// no hook is bound to deliveries: a prepared INSERT, not a record save, since a post fans out
+// to every subscription inside the write's transaction, on the single writer connection.
+const insertDeliverySQL = "INSERT INTO {{" + pb_migrations.WebhookDeliveries + "}} " +
+	"([[id]], [[event]], [[subscription]], [[status]], [[attempt]], [[next_attempt_at]], [[created]], [[updated]]) " +
+	"VALUES ({:id}, {:event}, {:subscription}, {:status}, 0, {:at}, {:at}, {:at})"
+
 // write stores events and their deliveries with txApp. A site without the webhook
 // collections gets no events, and its content writes still work.
 func (o *outbox) write(txApp core.App, events []event) error {
 	if len(events) == 0 {
 		return nil
 	}
-	evCol, dlvCol, err := outboxCollections(txApp)
+	evCol, err := outboxCollections(txApp)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil
 	}
@@ -90,7 +97,13 @@ func (o *outbox) write(txApp core.App, events []event) error {
 	if err != nil {
 		return fmt.Errorf("webhooks: event time: %w", err)
 	}
-	deliveries := 0
+	var insert *dbx.Query // prepared at the first delivery
+	defer func() {
+		if insert != nil {
+			insert.Close()
+		}
+	}()
+	var written []hint
 	for _, ev := range events {
 		evRec := core.NewRecord(evCol)
 		evRec.Set("event", ev.name)
@@ -104,24 +117,25 @@ func (o *outbox) write(txApp core.App, events []event) error {
 			if !wants(sub, ev.name) {
 				continue
 			}
-			d := core.NewRecord(dlvCol)
-			d.Set("event", evRec.Id)
-			d.Set("subscription", sub.Id)
-			d.Set("status", statusPending)
-			d.Set("attempt", 0)
-			d.Set("next_attempt_at", at)
-			stamp(d, at)
-			if err := txApp.SaveNoValidate(d); err != nil {
-				return fmt.Errorf("webhooks: write delivery of %s to %s: %w", ev.name, sub.Id, err)
+			if insert == nil {
+				if insert = txApp.DB().NewQuery(insertDeliverySQL).Prepare(); insert.LastError != nil {
+					return fmt.Errorf("webhooks: prepare delivery insert: %w", insert.LastError)
+				}
 			}
-			deliveries++
+			id := core.GenerateDefaultRandomId()
+			_, err := insert.Bind(dbx.Params{"id": id, "event": evRec.Id,
+				"subscription": sub.ID, "status": statusPending, "at": at.String()}).Execute()
+			if err != nil {
+				return fmt.Errorf("webhooks: write delivery of %s to %s: %w", ev.name, sub.ID, err)
+			}
+			written = append(written, hint{id: id, sub: sub.ID})
 		}
 	}
-	if deliveries > 0 {
+	if len(written) > 0 {
 		if tx := txApp.TxInfo(); tx != nil {
 			tx.OnComplete(func(txErr error) error {
 				if txErr == nil {
-					o.kick()
+					o.offer(written) // attempted at once, not at the next tick or scan
 				}
 				return nil
 			})
@@ -130,23 +144,31 @@ func (o *outbox) write(txApp core.App, events []event) error {
 	return nil
 }
 
-// outboxCollections returns the events and deliveries collections, or sql.ErrNoRows when
-// the site has not got them.
-func outboxCollections(app core.App) (events, deliveries *core.Collection, err error) {
+// outboxCollections returns the events collection, or sql.ErrNoRows when the site has not got
+// it, the deliveries or the subscriptions.
+func outboxCollections(app core.App) (events *core.Collection, err error) {
 	if events, err = app.FindCachedCollectionByNameOrId(pb_migrations.WebhookEvents); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	if deliveries, err = app.FindCachedCollectionByNameOrId(pb_migrations.WebhookDeliveries); err != nil {
-		return nil, nil, err
+	for _, name := range []string{pb_migrations.WebhookDeliveries, pb_migrations.WebhookSubscriptions} {
+		if _, err = app.FindCachedCollectionByNameOrId(name); err != nil {
+			return nil, err
+		}
 	}
-	if _, err = app.FindCachedCollectionByNameOrId(pb_migrations.WebhookSubscriptions); err != nil {
-		return nil, nil, err
-	}
-	return events, deliveries, nil
+	return events, nil
 }
 
-func enabledSubscriptions(app core.App) ([]*core.Record, error) {
-	subs, err := app.FindAllRecords(pb_migrations.WebhookSubscriptions, dbx.HashExp{"enabled": true})
+// subscriber is what the outbox reads of an enabled subscription: every write reads them all,
+// so two columns, not records.
+type subscriber struct {
+	ID     string                  `db:"id"`
+	Events types.JSONArray[string] `db:"events"`
+}
+
+func enabledSubscriptions(app core.App) ([]subscriber, error) {
+	var subs []subscriber
+	err := app.DB().Select("id", "events").From(pb_migrations.WebhookSubscriptions).
+		Where(dbx.HashExp{"enabled": true}).All(&subs)
 	if err != nil {
 		return nil, fmt.Errorf("webhooks: list subscriptions: %w", err)
 	}
@@ -154,9 +176,8 @@ func enabledSubscriptions(app core.App) ([]*core.Record, error) {
 }
 
 // wants reports whether sub takes events of name; no events listed means all of them.
-func wants(sub *core.Record, name string) bool {
-	events := sub.GetStringSlice("events")
-	return len(events) == 0 || slices.Contains(events, name)
+func wants(sub subscriber, name string) bool {
+	return len(sub.Events) == 0 || slices.Contains(sub.Events, name)
 }
 
 // stamp sets created and updated to the injected clock's time; PocketBase keeps a value set

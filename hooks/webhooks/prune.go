@@ -35,7 +35,7 @@ func bindPrune(app core.App, prune func() (int, error)) {
 // attempts, in batches of pruneBatch. It returns how many events it deleted. Raw deletes do
 // not cascade, so the attempts of a batch go first, then its deliveries.
 func prune(app core.App, now time.Time) (int, error) {
-	if _, _, err := outboxCollections(app); err != nil {
+	if _, err := outboxCollections(app); err != nil {
 		return 0, nil
 	}
 	cut, err := types.ParseDateTime(now.Add(-Retention))

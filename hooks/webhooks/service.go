@@ -64,7 +64,7 @@ func Bind(app core.App, cfg Config) *Service {
 		cfg.Now = time.Now
 	}
 	s := &Service{app: app, cfg: cfg, d: newDispatcher(app, cfg)}
-	s.outbox = &outbox{now: cfg.Now, kick: s.d.kick}
+	s.outbox = &outbox{now: cfg.Now, offer: s.d.offer}
 	s.outbox.bind(app)
 	bindSubscriptionRules(app)
 	bindSubscriptionState(app, cfg.Now)
@@ -94,7 +94,7 @@ func (s *Service) AnnouncePublished(txApp core.App, rec *core.Record) error {
 }
 
 // Kick wakes the dispatcher to look for due deliveries now; it never blocks.
-func (s *Service) Kick() { s.d.kick() }
+func (s *Service) Kick() { s.d.rescan() }
 
 // RunDue attempts every delivery due by the injected clock, waits until they (and any the
 // background loop started) are done, and repeats until nothing due is left. It returns the
@@ -122,7 +122,11 @@ func (s *Service) SendTest(ctx context.Context, subscriptionID string) (wire.Res
 		Timestamp:  now,
 		Data:       map[string]any{"subscription_id": sub.Id, "test": true},
 	}
-	res, _ := s.d.send(ctx, msg, sub.GetString("url"), sub.GetString("secret")) // not stored: no history
+	allowPrivate, err := allowPrivateWebhooks(s.app)
+	if err != nil { // false: the guard fails closed
+		s.app.Logger().Error("webhooks: read site settings", "error", err)
+	}
+	res, _ := s.d.send(ctx, msg, sub.GetString("url"), sub.GetString("secret"), allowPrivate) // not stored: no history
 	return res, nil
 }
 
@@ -154,14 +158,14 @@ func (s *Service) Redeliver(id string) (*core.Record, error) {
 	if err := s.app.Save(dlv); err != nil {
 		return nil, fmt.Errorf("webhooks: redeliver %s: %w", id, err)
 	}
-	s.d.kick()
+	s.d.rescan()
 	return dlv, nil
 }
 
 // Provisioned returns ErrNotProvisioned (wrapping the cause) when a webhook collection is
 // missing.
 func Provisioned(app core.App) error {
-	if _, _, err := outboxCollections(app); err != nil {
+	if _, err := outboxCollections(app); err != nil {
 		return fmt.Errorf("%w: %w", ErrNotProvisioned, err)
 	}
 	return nil

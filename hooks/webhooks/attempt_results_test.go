@@ -1,0 +1,115 @@
+package webhooks
+
+import (
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tests"
+
+	"github.com/creator-content-api/server/hooks/webhooks/wire"
+	"github.com/creator-content-api/server/pb_migrations"
+)
+
+// deliveryState is what a test checks of a delivery after recording.
+type deliveryState struct {
+	status, lastError, next, deliveredAt string
+	attempt, code, history               int
+}
+
+func TestRecordResultsAdvancesABatchInItsOrder(t *testing.T) {
+	app, err := tests.NewTestApp(t.TempDir()) // our migrations, no hooks but the one below
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer app.Cleanup()
+	at := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
+	bindSubscriptionState(app, func() time.Time { return at })
+
+	save := func(collection string, fields map[string]any) *core.Record {
+		t.Helper()
+		col, err := app.FindCachedCollectionByNameOrId(collection)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec := core.NewRecord(col)
+		rec.Load(fields)
+		if err := app.Save(rec); err != nil {
+			t.Fatalf("save %s: %v", collection, err)
+		}
+		return rec
+	}
+	subscription := func(failures int) *core.Record {
+		return save(pb_migrations.WebhookSubscriptions, map[string]any{"url": "https://example.com/hook",
+			"secret": "whsec_dGVzdA", "enabled": true, "failure_count": failures})
+	}
+	ev := save(pb_migrations.WebhookEvents, map[string]any{"event": EventContentCreated, "data": map[string]any{"id": "p1"}})
+	delivery := func(sub *core.Record, status string) string {
+		fields := map[string]any{"event": ev.Id, "subscription": sub.Id, "status": status}
+		if status == statusPending {
+			fields["next_attempt_at"] = at
+		}
+		return save(pb_migrations.WebhookDeliveries, fields).Id
+	}
+	a, b := subscription(8), subscription(3)
+	a1, a2, a3 := delivery(a, statusPending), delivery(a, statusPending), delivery(a, statusPending)
+	b1, b2, done := delivery(b, statusPending), delivery(b, statusPending), delivery(b, statusSucceeded)
+
+	sent := http.Header{"X-Service-Delivery": {"dlv_x"}}
+	fail := wire.Result{StatusCode: 500, Err: "HTTP 500", Outcome: wire.Failed}
+	batch := []finished{
+		{id: a1, res: fail, sent: sent, at: at},
+		{id: a2, res: fail, sent: sent, at: at}, // the 10th consecutive failure: switches a off
+		{id: a3, res: fail, sent: sent, at: at}, // after the switch-off: left to it
+		{id: b1, res: wire.Result{StatusCode: 204, Outcome: wire.Delivered}, sent: sent, at: at},
+		{id: b2, res: wire.Result{StatusCode: 410, Err: "HTTP 410", Outcome: wire.Gone}, sent: sent, at: at},
+		{id: done, res: fail, sent: sent, at: at}, // no longer pending: left alone
+	}
+	var retries bool
+	err = app.RunInTransaction(func(txApp core.App) error {
+		retries, err = recordResults(txApp, batch)
+		return err
+	})
+	if err != nil || !retries {
+		t.Fatalf("recordResults: retries %v, %v", retries, err)
+	}
+
+	attempts, err := AttemptsOf(app, []string{a1, a2, a3, b1, b2, done})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const when = "2026-11-21 12:00:00.000Z"
+	want := map[string]deliveryState{
+		a1:   {status: statusFailed, lastError: errSwitchedOff, attempt: 1, code: 500, history: 1},
+		a2:   {status: statusFailed, lastError: "HTTP 500", attempt: 1, code: 500, history: 1},
+		a3:   {status: statusFailed, lastError: errSwitchedOff},
+		b1:   {status: statusSucceeded, attempt: 1, code: 204, deliveredAt: when, history: 1},
+		b2:   {status: statusFailed, lastError: "HTTP 410", attempt: 1, code: 410, history: 1},
+		done: {status: statusSucceeded},
+	}
+	for id, w := range want {
+		d, err := app.FindRecordById(pb_migrations.WebhookDeliveries, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := deliveryState{status: d.GetString("status"), lastError: d.GetString("last_error"),
+			next: d.GetString("next_attempt_at"), deliveredAt: d.GetString("delivered_at"),
+			attempt: d.GetInt("attempt"), code: d.GetInt("last_status_code"), history: len(attempts[id])}
+		if got != w {
+			t.Errorf("delivery %s: %+v, want %+v", id, got, w)
+		}
+	}
+	if h := attempts[a1]; len(h) == 1 && (h[0].At.String() != when || h[0].RequestHeaders["X-Service-Delivery"] != "dlv_x") {
+		t.Errorf("history of %s: %+v", a1, h[0])
+	}
+	for sub, w := range map[*core.Record][3]any{a: {false, 10, reasonFailures}, b: {false, 1, reasonGone}} {
+		s, err := app.FindRecordById(pb_migrations.WebhookSubscriptions, sub.Id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := [3]any{s.GetBool("enabled"), s.GetInt("failure_count"), s.GetString("disabled_reason")}; got != w {
+			t.Errorf("subscription %s: %v, want %v", sub.Id, got, w)
+		}
+	}
+}

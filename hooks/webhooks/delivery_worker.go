@@ -1,0 +1,98 @@
+package webhooks
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/creator-content-api/server/hooks/webhooks/wire"
+)
+
+// flight is a delivery in flight; its identity tells a late slow-timer from a newer attempt
+// of the same delivery.
+type flight struct {
+	slow bool // its attempt has given its worker back
+	over bool // its attempt is over (its result may not be recorded yet)
+}
+
+// run makes one attempt of j on a worker and hands its result to the recorder. The worker is
+// free as soon as the attempt ends: recording waits for the writer connection, not the
+// receiver. If the attempt takes longer than slowAfter, it gives its worker back and goes on
+// without one.
+func (d *dispatcher) run(j job, f *flight, allowPrivate bool) {
+	res, sent, ok := d.attemptOnWorker(j, f, allowPrivate)
+	at := d.now()
+	d.attemptOver(j, f)
+	if !ok {
+		d.settle([]string{j.ID}, dueNow)
+		return
+	}
+	d.results.add(finished{id: j.ID, res: res, sent: sent, at: at})
+}
+
+// attemptOnWorker makes the attempt. ok is false when there is nothing to record: the attempt
+// panicked (logged, not fatal), or shutdown cut it short, which is not the receiver's failure;
+// either way the delivery stays due, to be made again (after the restart).
+func (d *dispatcher) attemptOnWorker(j job, f *flight, allowPrivate bool) (res wire.Result, sent http.Header, ok bool) {
+	timer := time.AfterFunc(d.slowAfter, func() { d.slow(j.ID, f) })
+	defer timer.Stop()
+	defer func() {
+		if p := recover(); p != nil {
+			d.app.Logger().Error("webhooks: delivery attempt panicked", "delivery", j.ID, "panic", p)
+			ok = false
+		}
+	}()
+	res, sent = d.attempt(d.attemptCtx, j, allowPrivate)
+	return res, sent, d.attemptCtx.Err() == nil || res.Outcome == wire.Delivered
+}
+
+// slow gives the worker of an attempt that is taking long back to the pool, and wakes the
+// loop to use it.
+func (d *dispatcher) slow(id string, f *flight) {
+	d.mu.Lock()
+	if d.inflight[id] != f || f.slow || f.over {
+		d.mu.Unlock()
+		return // already over
+	}
+	f.slow = true
+	d.working--
+	d.mu.Unlock()
+	d.kick()
+}
+
+// attemptOver frees the worker (unless the attempt was slow and gave it back already) and the
+// subscription's share of an attempt that has ended, and wakes the loop to use them. The
+// delivery stays in flight until its result is recorded.
+func (d *dispatcher) attemptOver(j job, f *flight) {
+	d.mu.Lock()
+	if !f.slow {
+		d.working--
+	}
+	f.over = true
+	d.waiting++
+	if d.bySub[j.Subscription]--; d.bySub[j.Subscription] <= 0 {
+		delete(d.bySub, j.Subscription)
+	}
+	d.mu.Unlock()
+	d.kick()
+}
+
+// settle takes deliveries out of flight once their results are recorded (or are not to be).
+// When some may be due again, the loop sets its timer again (a retry), and scans the database
+// (due now).
+func (d *dispatcher) settle(ids []string, again dueAgain) {
+	d.mu.Lock()
+	wasBusy := len(d.inflight) > 0
+	for _, id := range ids {
+		if f := d.inflight[id]; f != nil && f.over {
+			d.waiting--
+		}
+		delete(d.inflight, id)
+	}
+	if wasBusy && len(d.inflight) == 0 {
+		close(d.idle)
+	}
+	d.scan.timer = d.scan.timer || again != notAgain
+	d.scan.rows = d.scan.rows || again == dueNow
+	d.mu.Unlock()
+	d.kick()
+}
