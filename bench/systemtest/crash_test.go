@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"net/http"
 	"net/url"
@@ -59,29 +60,39 @@ type killKind string
 const (
 	// killAfterWrites kills when the n-th write has been acknowledged (201).
 	killAfterWrites killKind = "acknowledged writes"
-	// killAfterDeliveries kills when the n-th request has reached the subscribers.
+	// killAfterDeliveries kills when the n-th request has reached the subscribers, n being a
+	// share of the requests sure to come after the restart.
 	killAfterDeliveries killKind = "requests received"
 )
 
 // killPoint is where a run kills its server.
 type killPoint struct {
-	kind killKind
-	n    int64
+	kind  killKind
+	n     int64   // killAfterWrites: drawn; killAfterDeliveries: set by aim
+	share float64 // killAfterDeliveries, in (0, 1]
 }
 
 func (k killPoint) String() string { return fmt.Sprintf("after %d %s", k.n, k.kind) }
 
+// aim sets where a killAfterDeliveries point falls once the server has restarted: after the
+// requests already counted and its share of those sure to come, at least one. With none to
+// come, it falls at once.
+func (k *killPoint) aim(counted, toCome int64) {
+	k.n = counted + int64(math.Ceil(k.share*float64(toCome)))
+}
+
 // killPoints draws each run's kill points from seed. A run's first kill comes after 1 to
 // postCount acknowledged writes, so mostly mid-write (with pushes going on); the others after
-// a number of requests received since the restart, mid-push and mid-redelivery, small enough
-// that so many requests are sure to come.
+// a share of the requests sure to come after the restart (the deliveries then pending, and
+// those of the posts still to write), mid-push and mid-redelivery. A share, not a number: how
+// many requests remain depends on how fast the server delivered before its kill.
 func killPoints(seed uint64, runs int) [][]killPoint {
 	rng := rand.New(rand.NewPCG(seed, 0x5eed))
 	points := make([][]killPoint, runs)
 	for i := range points {
-		points[i] = []killPoint{{killAfterWrites, 1 + rng.Int64N(postCount)}}
+		points[i] = []killPoint{{kind: killAfterWrites, n: 1 + rng.Int64N(postCount)}}
 		for range killsPerRun - 1 {
-			points[i] = append(points[i], killPoint{killAfterDeliveries, 1 + rng.Int64N(postCount*subscribers/(killsPerRun+1))})
+			points[i] = append(points[i], killPoint{kind: killAfterDeliveries, share: 1 - rng.Float64()})
 		}
 	}
 	return points
@@ -139,8 +150,13 @@ func crashRun(t *testing.T, points []killPoint) runStats {
 	for _, kp := range points {
 		// Write what is missing, at speed, while the kill switch waits for its point; the
 		// writes in flight at the kill fail, and the writers stop.
-		ks := newKillSwitch(kp)
-		subs.kill.Store(ks)
+		ks := newKillSwitch(kp.kind)
+		subs.kill.Store(ks) // counts from now on
+		if kp.kind == killAfterDeliveries {
+			pending := countWhere(t, srv, owner, "webhook_deliveries", "status = 'pending'")
+			kp.aim(ks.deliveries.Load(), int64(pending+len(missingSlugs(present))*subscribers))
+		}
+		ks.arm(kp.n)
 		killed := make(chan bool, 1)
 		go func() {
 			select {
@@ -153,7 +169,9 @@ func crashRun(t *testing.T, points []killPoint) runStats {
 		}()
 		w := writePosts(srv, writeKey, missingSlugs(present), ks)
 		if !<-killed {
-			t.Fatalf("the kill point %v was not reached in %v", kp, killLimit)
+			pending := countWhere(t, srv, owner, "webhook_deliveries", "status = 'pending'")
+			t.Fatalf("the kill point %v was not reached in %v (%d counted; %d deliveries pending)",
+				kp, killLimit, ks.deliveries.Load(), pending)
 		}
 		if w.err != nil {
 			t.Fatalf("%v\n%s", w.err, tail(srv.Log()))
@@ -331,23 +349,46 @@ func writePosts(s *Server, key string, slugs []string, ks *killSwitch) written {
 	return w
 }
 
-// killSwitch fires once its kill point is reached.
+// killSwitch counts writes and requests, and fires once the count of its kind reaches the
+// point it is armed with.
 type killSwitch struct {
-	at                 killPoint
+	kind               killKind
+	at                 atomic.Int64 // math.MaxInt64 until armed
 	writes, deliveries atomic.Int64
 	fired              chan struct{}
 	once               sync.Once
 }
 
-func newKillSwitch(at killPoint) *killSwitch {
-	return &killSwitch{at: at, fired: make(chan struct{})}
+func newKillSwitch(kind killKind) *killSwitch {
+	k := &killSwitch{kind: kind, fired: make(chan struct{})}
+	k.at.Store(math.MaxInt64)
+	return k
 }
 
-func (k *killSwitch) wrote()     { k.count(killAfterWrites, &k.writes) }
-func (k *killSwitch) delivered() { k.count(killAfterDeliveries, &k.deliveries) }
+// arm sets the count at which k fires; it fires at once if the count is there already.
+func (k *killSwitch) arm(n int64) {
+	k.at.Store(n)
+	k.check(k.counter(k.kind).Load())
+}
 
-func (k *killSwitch) count(kind killKind, c *atomic.Int64) {
-	if n := c.Add(1); kind == k.at.kind && n == k.at.n {
+func (k *killSwitch) wrote()     { k.count(killAfterWrites) }
+func (k *killSwitch) delivered() { k.count(killAfterDeliveries) }
+
+func (k *killSwitch) counter(kind killKind) *atomic.Int64 {
+	if kind == killAfterWrites {
+		return &k.writes
+	}
+	return &k.deliveries
+}
+
+func (k *killSwitch) count(kind killKind) {
+	if n := k.counter(kind).Add(1); kind == k.kind {
+		k.check(n)
+	}
+}
+
+func (k *killSwitch) check(n int64) {
+	if n >= k.at.Load() {
 		k.once.Do(func() { close(k.fired) })
 	}
 }
