@@ -33,6 +33,7 @@ func main() {
 	// Development mode prints every SQL statement with its values (webhook secrets, the
 	// owner's token key): opt-in with --dev, never because the binary looks like `go run`'s.
 	pb := pocketbase.NewWithConfig(pocketbase.Config{DefaultDev: false})
+	maintenance.LimitPageCache() // before the app opens its databases
 	flags := bindFlags(pb)
 
 	migratecmd.MustRegister(pb, pb.RootCmd, migratecmd.Config{
