@@ -48,9 +48,14 @@ func burst(c client, f *fleet, subs, posts, writers int) (burstFigures, error) {
 		deliveredTook: last.Sub(start), repeats: repeats - repeatsBefore}, nil
 }
 
+// perSecond is the deliveries received a second, from the first write to the last arrival.
+func (b burstFigures) perSecond() float64 {
+	return float64(b.posts*b.subs) / b.deliveredTook.Seconds()
+}
+
 func (b burstFigures) print() {
 	n := b.posts * b.subs
 	fmt.Printf("(b) %d posts by %d writers × %d subscriptions: writes took %s (%.0f deliveries/s offered); all %d received after %s: %.0f deliveries/s, %d repeats\n",
 		b.posts, b.writers, b.subs, b.writesTook.Round(time.Millisecond), float64(n)/b.writesTook.Seconds(),
-		n, b.deliveredTook.Round(time.Millisecond), float64(n)/b.deliveredTook.Seconds(), b.repeats)
+		n, b.deliveredTook.Round(time.Millisecond), b.perSecond(), b.repeats)
 }

@@ -45,9 +45,14 @@ func capacity(c client, f *fleet, ownerToken string, subs, posts int) (capacityF
 	return fig, nil
 }
 
+// perSecond is the deliveries received a second, from the first arrival to the last.
+func (c capacityFigures) perSecond() float64 {
+	return float64(c.posts*c.subs) / c.last.Sub(c.first).Seconds()
+}
+
 func (c capacityFigures) print() {
 	n := c.posts * c.subs
 	window := c.last.Sub(c.first)
 	fmt.Printf("(c) %d posts committed at once (one /api/batch request, %s) × %d subscriptions: %d deliveries from the first to the last in %s: %.0f deliveries/s, %d repeats\n",
-		c.posts, c.commitTook.Round(time.Millisecond), c.subs, n, window.Round(time.Millisecond), float64(n)/window.Seconds(), c.repeats)
+		c.posts, c.commitTook.Round(time.Millisecond), c.subs, n, window.Round(time.Millisecond), c.perSecond(), c.repeats)
 }

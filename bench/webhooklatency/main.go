@@ -11,6 +11,8 @@
 //	(c) capacity, with -owner-token: as many posts committed in one transaction (PocketBase's
 //	    batch API, which must allow that many requests), so that the sender, not the writes,
 //	    sets the pace: deliveries per second from the first arrival to the last.
+//	(d) baseline: a bare net/http sender posting a delivery's bytes to the same receivers as
+//	    fast as 64 goroutines go; (a), (b) and (c) are printed as ratios against it.
 //
 // With -pid, each phase also reports the server's CPU time per delivery. The server must allow
 // private webhooks (site_settings.webhooks_allow_private) and run with --rate-limits=off.
@@ -90,17 +92,39 @@ func run(c client, f *fleet, cpu cpuMeter, cfg config) error {
 	b.print()
 	fmt.Printf("    %s\n", cpu.since(start, b.posts*b.subs))
 
-	if cfg.ownerToken == "" {
-		return nil
+	var cp *capacityFigures
+	if cfg.ownerToken != "" {
+		start = cpu.read()
+		fig, err := capacity(c, f, cfg.ownerToken, cfg.burstSubs, cfg.burstPosts)
+		if err != nil {
+			return err
+		}
+		fig.print()
+		fmt.Printf("    %s\n", cpu.since(start, fig.posts*fig.subs))
+		cp = &fig
 	}
-	start = cpu.read()
-	cp, err := capacity(c, f, cfg.ownerToken, cfg.burstSubs, cfg.burstPosts)
+
+	base, err := bare(f, cfg.burstPosts*cfg.burstSubs)
 	if err != nil {
 		return err
 	}
-	cp.print()
-	fmt.Printf("    %s\n", cpu.since(start, cp.posts*cp.subs))
+	base.print(cfg.burstSubs)
+	printRatios(tail, b, cp, base)
 	return nil
+}
+
+// printRatios prints issue 12's delivery rows, each against the baseline of the same run.
+func printRatios(tail tailFigures, b burstFigures, cp *capacityFigures, base bareFigures) {
+	p99 := pct(tail.fromCreated, 99)
+	fmt.Println("ratios (against the bare sender of (d), same run):")
+	fmt.Printf("  %-66s %8.1f   (p99 %s; target < 250 ms)\n", "(a) commit → first attempt p99 / bare round trip p99",
+		float64(p99)/float64(max(pct(base.latency, 99), time.Microsecond)), p99)
+	fmt.Printf("  %-66s %8.2f   (%.0f/s; target >= 5,000/s)\n", "(b) deliveries/s, 400 posts written at speed / bare sender",
+		b.perSecond()/base.perSecond(), b.perSecond())
+	if cp != nil {
+		fmt.Printf("  %-66s %8.2f   (%.0f/s)\n", "(c) deliveries/s, 400 posts committed at once / bare sender",
+			cp.perSecond()/base.perSecond(), cp.perSecond())
+	}
 }
 
 // subscribe adds n receivers and a subscription for each.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -25,6 +26,7 @@ type fleet struct {
 	received int                  // first arrivals, all receivers
 	repeats  int                  // requests for a (receiver, post) already received
 	last     time.Time            // the latest first arrival
+	sample   []byte               // the first content.created body received, for the baseline
 	changed  chan struct{}        // signalled (without blocking) on each first arrival
 }
 
@@ -47,7 +49,11 @@ func (f *fleet) add() string {
 	return srv.URL
 }
 
-func (f *fleet) note(i int, at time.Time, body io.Reader) {
+func (f *fleet) note(i int, at time.Time, r io.Reader) {
+	body, err := io.ReadAll(r)
+	if err != nil {
+		return
+	}
 	var msg struct {
 		Event     string `json:"event"`
 		Timestamp string `json:"timestamp"`
@@ -55,12 +61,15 @@ func (f *fleet) note(i int, at time.Time, body io.Reader) {
 			ID string `json:"id"`
 		} `json:"data"`
 	}
-	if json.NewDecoder(body).Decode(&msg) != nil || msg.Event != "content.created" {
+	if json.Unmarshal(body, &msg) != nil || msg.Event != "content.created" {
 		return
 	}
 	created, _ := time.Parse(time.RFC3339Nano, msg.Timestamp) // zero if unparsable: shows as a huge latency
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	if f.sample == nil {
+		f.sample = body
+	}
 	if _, seen := f.first[i][msg.Data.ID]; seen {
 		f.repeats++
 		return
@@ -110,6 +119,28 @@ func (f *fleet) counts() (received, repeats int, last time.Time) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return f.received, f.repeats, f.last
+}
+
+// sampleBody is a delivery's body as received, with its event renamed so that the receivers
+// count none of the baseline's requests; nil before the first delivery.
+func (f *fleet) sampleBody() []byte {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.sample == nil {
+		return nil
+	}
+	return bytes.Replace(f.sample, []byte(`"content.created"`), []byte(`"content.sampled"`), 1)
+}
+
+// urls are the receivers' addresses.
+func (f *fleet) urls() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	out := make([]string, len(f.servers))
+	for i, s := range f.servers {
+		out[i] = s.URL
+	}
+	return out
 }
 
 func (f *fleet) close() {
