@@ -53,12 +53,14 @@ type Service struct {
 // hook, the dispatcher and the prune job to app. A write's way to its receivers:
 //
 //  1. outbox.go, in the write's transaction: the events the change fires (event_rules.go,
-//     data in event_catalog.go) and one delivery per subscription that wants each; the
-//     commit kicks the dispatcher;
-//  2. dispatcher.go claims due deliveries within its worker limits;
-//  3. delivery_attempt.go makes one attempt (signed and sent by package wire) and records it:
-//     delivered, retried later (wire.NextAttempt) or failed, and the attempt's history
-//     (attempt_history.go).
+//     data in event_catalog.go) and one delivery per subscription that wants each; after the
+//     commit it offers their ids to the dispatcher (ready_queue.go);
+//  2. dispatch_pass.go starts due deliveries within the dispatcher's worker limits, from the
+//     ready queue or a scan of the database (due_deliveries.go);
+//  3. delivery_worker.go makes one attempt (delivery_attempt.go; signed and sent by package
+//     wire) and hands the result to attempt_recorder.go, which records results in batches
+//     (attempt_results.go): delivered, retried later (delivery_outcome.go) or failed, and the
+//     attempt's history (attempt_history.go).
 func Bind(app core.App, cfg Config) *Service {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
