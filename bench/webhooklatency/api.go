@@ -14,7 +14,19 @@ type client struct {
 	http      *http.Client
 }
 
+// post sends body to path with the key and decodes the 201's JSON.
 func (c client) post(path string, body any) (map[string]any, error) {
+	data, err := c.send("Bearer "+c.key, path, body, http.StatusCreated)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]any{}
+	return out, json.Unmarshal(data, &out)
+}
+
+// send POSTs body as JSON to path with the Authorization header auth and returns the answer's
+// body, or an error when the status is not want.
+func (c client) send(auth, path string, body any, want int) ([]byte, error) {
 	raw, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
@@ -23,7 +35,7 @@ func (c client) post(path string, body any) (map[string]any, error) {
 	if err != nil {
 		return nil, err
 	}
-	req.Header.Set("Authorization", "Bearer "+c.key)
+	req.Header.Set("Authorization", auth)
 	req.Header.Set("Content-Type", "application/json")
 	res, err := c.http.Do(req)
 	if err != nil {
@@ -34,11 +46,10 @@ func (c client) post(path string, body any) (map[string]any, error) {
 	if err != nil {
 		return nil, err
 	}
-	if res.StatusCode != http.StatusCreated {
+	if res.StatusCode != want {
 		return nil, fmt.Errorf("POST %s: %d %s", path, res.StatusCode, data)
 	}
-	out := map[string]any{}
-	return out, json.Unmarshal(data, &out)
+	return data, nil
 }
 
 // subscribe registers url for content.created.
@@ -74,27 +85,9 @@ func (c client) batchPosts(ownerToken string, titles []string) ([]string, error)
 		reqs[i] = request{Method: http.MethodPost, URL: "/api/collections/posts/records",
 			Body: map[string]any{"title": title, "visibility": "public"}}
 	}
-	raw, err := json.Marshal(map[string]any{"requests": reqs})
+	data, err := c.send(ownerToken, "/api/batch", map[string]any{"requests": reqs}, http.StatusOK)
 	if err != nil {
 		return nil, err
-	}
-	req, err := http.NewRequest(http.MethodPost, c.base+"/api/batch", bytes.NewReader(raw))
-	if err != nil {
-		return nil, err
-	}
-	req.Header.Set("Authorization", ownerToken)
-	req.Header.Set("Content-Type", "application/json")
-	res, err := c.http.Do(req)
-	if err != nil {
-		return nil, err
-	}
-	defer res.Body.Close()
-	data, err := io.ReadAll(res.Body)
-	if err != nil {
-		return nil, err
-	}
-	if res.StatusCode != http.StatusOK {
-		return nil, fmt.Errorf("POST /api/batch: %d %s", res.StatusCode, data)
 	}
 	var out []struct {
 		Body struct {
