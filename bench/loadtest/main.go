@@ -38,16 +38,20 @@ func main() {
 	rate := flag.Float64("rate", 60, "the tier's requests per minute, for the expected count")
 	burst := flag.Int("burst", 10, "the tier's burst, for the expected count")
 	pid := flag.Int("pid", 0, "server process id, to report its memory")
+	every := flag.Duration("rss-every", time.Minute, "with -pid, how often to print the server's memory during the run")
 	flag.Parse()
 	if !strings.HasPrefix(*base, "http://127.") && !strings.HasPrefix(*base, "http://localhost") {
 		fmt.Fprintln(os.Stderr, "loadtest targets loopback only")
 		os.Exit(2)
 	}
 
-	rssBefore := rss(*pid)
+	rssBefore := memory(*pid, "VmRSS:")
 	ctx, cancel := context.WithTimeout(context.Background(), *duration)
 	defer cancel()
 	start := time.Now()
+	if *pid > 0 {
+		go printMemory(ctx, *pid, start, *every)
+	}
 	results := make([]tally, *clients)
 	var wg sync.WaitGroup
 	for i := 0; i < *clients; i++ {
@@ -89,7 +93,8 @@ func main() {
 		fmt.Println("first unexpected answer:", total.firstOther)
 	}
 	if *pid > 0 {
-		fmt.Printf("server RSS: %d MiB before, %d MiB after\n", rssBefore>>20, rss(*pid)>>20)
+		fmt.Printf("server RSS: %d MiB before, %d MiB after, %d MiB at most\n",
+			rssBefore>>20, memory(*pid, "VmRSS:")>>20, memory(*pid, "VmHWM:")>>20)
 	}
 	if total.server > 0 || total.badLimited > 0 || total.other > 0 || exact != *clients {
 		fmt.Println("FAIL")
@@ -160,8 +165,24 @@ func validLimited(res *http.Response, body []byte) bool {
 		res.Header.Get("Retry-After") != "" && res.Header.Get("X-RateLimit-Remaining") == "0"
 }
 
-// rss is the resident memory of process pid in bytes (0 when unknown).
-func rss(pid int) int64 {
+// printMemory prints the server's resident memory every interval until ctx ends: whether it
+// levels off under the load.
+func printMemory(ctx context.Context, pid int, start time.Time, every time.Duration) {
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case now := <-tick.C:
+			fmt.Printf("after %s: server RSS %d MiB (peak %d MiB)\n", now.Sub(start).Round(time.Second),
+				memory(pid, "VmRSS:")>>20, memory(pid, "VmHWM:")>>20)
+		}
+	}
+}
+
+// memory is a size line of process pid's status (VmRSS:, VmHWM:) in bytes; 0 when unknown.
+func memory(pid int, field string) int64 {
 	if pid <= 0 {
 		return 0
 	}
@@ -170,7 +191,7 @@ func rss(pid int) int64 {
 		return 0
 	}
 	for _, line := range strings.Split(string(raw), "\n") {
-		if f := strings.Fields(line); len(f) >= 2 && f[0] == "VmRSS:" {
+		if f := strings.Fields(line); len(f) >= 2 && f[0] == field {
 			kb, _ := strconv.ParseInt(f[1], 10, 64)
 			return kb << 10
 		}
