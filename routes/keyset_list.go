@@ -39,6 +39,9 @@ func (a *API) cursorListHandler(r *resource) func(*core.RequestEvent) error {
 		if err != nil {
 			return err
 		}
+		if search.runs() {
+			defer a.search.take()()
+		}
 		where := []dbx.Expression{r.v1Filter(a.cfg.Now()), hasTag(tag), search.filter(r.collection)}
 		list := search.cursorList(r.cursorList(tag))
 		page := 1

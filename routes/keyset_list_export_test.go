@@ -58,3 +58,20 @@ func KeysetPlanCases(app core.App) ([]KeysetPlanCase, error) {
 	}
 	return out, nil
 }
+
+// HoldSearchTurns takes every search turn, as that many searches running would, until the
+// returned function gives them back.
+func (a *API) HoldSearchTurns() (release func()) {
+	var releases []func()
+	for range cap(a.search.slots) {
+		releases = append(releases, a.search.take())
+	}
+	return func() {
+		for _, r := range releases {
+			r()
+		}
+	}
+}
+
+// SearchesWaiting is how many searches wait for a turn.
+func (a *API) SearchesWaiting() int { return int(a.search.waiting.Load()) }

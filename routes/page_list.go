@@ -40,6 +40,9 @@ func (a *API) pageListHandler(r *resource) func(*core.RequestEvent) error {
 		if err != nil {
 			return err
 		}
+		if search.runs() {
+			defer a.search.take()()
+		}
 		where := []dbx.Expression{filter, search.filter(r.collection)}
 
 		total, err := e.App.CountRecords(r.collection, where...)

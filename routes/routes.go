@@ -67,6 +67,7 @@ type API struct {
 	cursors *cursor.Codec // set when serving starts
 	routes  []Route
 	https   httpsOnly // the HTTPS check, with its once-per-process proxy warning
+	search  *searchTurns
 }
 
 const (
@@ -102,7 +103,7 @@ func Register(app core.App, cfg Config) (*API, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: ReadCache: %v", ErrInvalidConfig, err)
 	}
-	a := &API{app: app, cfg: cfg, limits: limits, reads: reads}
+	a := &API{app: app, cfg: cfg, limits: limits, reads: reads, search: newSearchTurns(searchesAtOnce())}
 	a.routes = a.table()
 	if err := checkTable(a.routes); err != nil {
 		return nil, err

@@ -80,6 +80,10 @@ func (s listSearch) filter(collection string) dbx.Expression {
 		dbx.Params{"searchMatch": s.match, "searchCollection": collection})
 }
 
+// runs says the search queries the index: a text with at least one word. Such a list waits
+// for its turn (searchTurns) before it counts and reads.
+func (s listSearch) runs() bool { return s.match != "" }
+
 // cursorList binds a list's cursor identity to the search, so that a cursor made for one `q`
 // is refused with another. The text is bound through its hash, which keeps cursors short
 // whatever the text, and in front, where it cannot run into the rest of the identity.
