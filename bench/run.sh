@@ -41,6 +41,7 @@ for _ in $(seq 499); do
   cursor=$(curl -fs "$base/api/v1/posts?limit=20${cursor:+&cursor=$cursor}" -H "Authorization: Bearer $key" | sed -n 's/.*"next_cursor":"\([^"]*\)".*/\1/p')
 done
 
+peak_rss_mib() { awk '/VmHWM/ {printf "%.0f", $2/1024}' "/proc/$server/status"; }
 run() { # name, url, [auth header], [wrk script]
   local out args=(-t2 -c"$conns" -d"${secs}s" --latency)
   [ -n "${3:-}" ] && args+=(-H "Authorization: $3")
@@ -50,14 +51,14 @@ run() { # name, url, [auth header], [wrk script]
   rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
   p50=$(awk '$1=="50%" {print $2}' <<<"$out")
   p99=$(awk '$1=="99%" {print $2}' <<<"$out")
-  printf '%-44s %10s req/s   p50 %8s   p99 %8s\n' "$1" "$rps" "$p50" "$p99"
+  printf '%-44s %10s req/s   p50 %8s   p99 %8s%s\n' "$1" "$rps" "$p50" "$p99" \
+    "${server:+   peak RSS so far $(peak_rss_mib) MiB}"
   echo "$1 $rps" >>"$work/rps"
 }
 ratio() { # name, baseline name, [label]: requests per second of name / of baseline
   awk -v a="$1" -v b="$2" -v l="${3:-}" '$1==a {x=$2} $1==b {y=$2}
     END {printf "  %-56s %6.2f\n", (l != "" ? l : a" / "b), x/y}' "$work/rps"
 }
-peak_rss_mib() { awk '/VmHWM/ {printf "%.0f", $2/1024}' "/proc/$server/status"; }
 miss="bench/miss.lua"
 
 echo "wrk -t2 -c$conns -d${secs}s, 10,000 posts, $(nproc) cores, $(go version | awk '{print $3}'), load $(cut -d' ' -f1-3 /proc/loadavg)"
