@@ -16,9 +16,11 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 
 	"github.com/creator-content-api/server/hooks/changes"
+	"github.com/creator-content-api/server/routes/apitest"
 )
 
-// migrated is a data directory on which every migration has run, made once by TestMain:
+// migrated is a data directory on which every migration has run, written once by TestMain
+// from the API tests' template (apitest.WriteMigratedDataDir, cached per test binary):
 // migrating costs seconds under -race, tests.NewTestApp's copy of it milliseconds.
 var migrated string
 
@@ -32,20 +34,15 @@ func TestMain(m *testing.M) {
 }
 
 func runMigrated(m *testing.M) (int, error) {
-	empty, err := os.MkdirTemp("", "cca_changes_empty_*")
+	dir, err := os.MkdirTemp("", "cca_changes_migrated_*")
 	if err != nil {
 		return 0, err
 	}
-	defer os.RemoveAll(empty)
-	app, err := tests.NewTestApp(empty) // migrates a copy of empty
-	if err != nil {
+	defer os.RemoveAll(dir)
+	if err := apitest.WriteMigratedDataDir(dir); err != nil {
 		return 0, err
 	}
-	migrated = app.DataDir()
-	defer os.RemoveAll(migrated)
-	if err := app.ClearBootstrap(); err != nil { // closes the databases: the files are complete
-		return 0, err
-	}
+	migrated = dir
 	return m.Run(), nil
 }
 

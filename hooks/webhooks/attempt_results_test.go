@@ -28,17 +28,7 @@ func TestRecordResultsAdvancesABatchInItsOrder(t *testing.T) {
 	bindSubscriptionState(app, func() time.Time { return at })
 
 	save := func(collection string, fields map[string]any) *core.Record {
-		t.Helper()
-		col, err := app.FindCachedCollectionByNameOrId(collection)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rec := core.NewRecord(col)
-		rec.Load(fields)
-		if err := app.Save(rec); err != nil {
-			t.Fatalf("save %s: %v", collection, err)
-		}
-		return rec
+		return CreateRecord(t, app, collection, fields)
 	}
 	subscription := func(failures int) *core.Record {
 		return save(pb_migrations.WebhookSubscriptions, map[string]any{"url": "https://example.com/hook",

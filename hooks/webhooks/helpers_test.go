@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
+	"github.com/creator-content-api/server/hooks/webhooks"
 	"github.com/creator-content-api/server/hooks/webhooks/wire"
 	"github.com/creator-content-api/server/pb_migrations"
 	"github.com/creator-content-api/server/routes/apitest"
@@ -42,19 +43,7 @@ func subscribe(t *testing.T, app core.App, url string, events ...string) (*core.
 }
 
 // create saves a new record of collection with fields.
-func create(t *testing.T, app core.App, collection string, fields map[string]any) *core.Record {
-	t.Helper()
-	col, err := app.FindCachedCollectionByNameOrId(collection)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec := core.NewRecord(col)
-	rec.Load(fields)
-	if err := app.Save(rec); err != nil {
-		t.Fatalf("save %s: %v", collection, err)
-	}
-	return rec
-}
+var create = webhooks.CreateRecord
 
 // update reloads a record, sets fields and saves it, as a fresh writer would.
 func update(t *testing.T, app core.App, rec *core.Record, fields map[string]any) *core.Record {
