@@ -103,8 +103,8 @@ func (d *dispatcher) loadJobs(hints []hint) ([]job, error) {
 	return jobs, nil
 }
 
-// untilNextDue is how long the loop may sleep: until the earliest future attempt, at most
-// maxIdle. Due deliveries it could not start yet are started when a running attempt ends.
+// untilNextDue is how long the loop may sleep: until the end of a store pause, else until the
+// earliest future attempt, at most maxIdle. Due deliveries it could not start yet are started when a running attempt ends.
 func (d *dispatcher) untilNextDue() time.Duration {
 	if wait := d.pause.left(d.now()); wait > 0 {
 		return wait

@@ -198,14 +198,6 @@ func (d *Document) checkBody(ptr string, content map[string]any, res Response, b
 	return nil
 }
 
-func decodeBody(b []byte) any {
-	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
-	if err != nil {
-		return nil
-	}
-	return v
-}
-
 // validationMessage is the validator's message on one line.
 func validationMessage(err error) string {
 	var ve *jsonschema.ValidationError
