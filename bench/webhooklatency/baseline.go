@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"io"
 	"net/http"
@@ -40,7 +41,10 @@ func bare(f *fleet, n int) (bareFigures, error) {
 
 	latency := make([]time.Duration, n)
 	var next atomic.Int64
-	var failed atomic.Value
+	var (
+		mu     sync.Mutex
+		failed error // the first request that failed
+	)
 	var wg sync.WaitGroup
 	start := time.Now()
 	for range bareWorkers {
@@ -51,7 +55,9 @@ func bare(f *fleet, n int) (bareFigures, error) {
 				sent := time.Now()
 				res, err := client.Post(urls[i%len(urls)], "application/json", bytes.NewReader(body))
 				if err != nil {
-					failed.Store(err)
+					mu.Lock()
+					failed = cmp.Or(failed, err)
+					mu.Unlock()
 					return
 				}
 				io.Copy(io.Discard, res.Body)
@@ -61,8 +67,8 @@ func bare(f *fleet, n int) (bareFigures, error) {
 		}()
 	}
 	wg.Wait()
-	if err, _ := failed.Load().(error); err != nil {
-		return bareFigures{}, fmt.Errorf("baseline: %w", err)
+	if failed != nil {
+		return bareFigures{}, fmt.Errorf("baseline: %w", failed)
 	}
 	return bareFigures{requests: n, took: time.Since(start), latency: latency}, nil
 }
