@@ -27,6 +27,7 @@ import (
 	"github.com/creator-content-api/server/routes"
 	"github.com/creator-content-api/server/routes/ratelimit"
 	"github.com/creator-content-api/server/routes/readcache"
+	"github.com/creator-content-api/server/routes/requestlog"
 )
 
 func main() {
@@ -57,12 +58,16 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
+	requestLog, err := flags.parseRequestLog()
+	if err != nil {
+		log.Fatal(err)
+	}
 	if err := maintenance.BindDebugListener(pb, env("CCA_DEBUG_PPROF", "")); err != nil {
 		log.Fatal(err)
 	}
 	bound := hooks.Register(pb, hooks.Config{Replicated: replicated})
 	if _, err := routes.Register(pb, routes.Config{Webhooks: bound.Webhooks, Changes: bound.Changes, RateLimits: limits,
-		AllowPlainHTTP: !requireHTTPS, ReadCache: readCache}); err != nil {
+		AllowPlainHTTP: !requireHTTPS, ReadCache: readCache, RequestLog: requestLog}); err != nil {
 		log.Fatal(err)
 	}
 	pb.RootCmd.AddCommand(keys.NewCommand(pb, time.Now), seed.NewCommand(pb), webhooks.NewCommand(pb, bound.Webhooks))
@@ -100,6 +105,7 @@ type options struct {
 	litestream               string
 	readCacheEntries         string
 	readCacheBytes           string
+	logReads, logsMaxMB      string
 }
 
 func bindFlags(pb *pocketbase.PocketBase) *options {
@@ -116,6 +122,8 @@ func bindFlags(pb *pocketbase.PocketBase) *options {
 	f.StringVar(&o.requireHTTPS, "require-https", env("CCA_REQUIRE_HTTPS", "on"), "on or off: on refuses API calls over plain HTTP (loopback without proxy headers excepted, for development) and through a local proxy whose headers PocketBase's trusted-proxy setting does not trust (env CCA_REQUIRE_HTTPS)")
 	f.StringVar(&o.readCacheEntries, "read-cache-entries", env("CCA_READ_CACHE_ENTRIES", strconv.Itoa(readcache.DefaultMaxEntries)), "the most answers of public reads kept in memory (env CCA_READ_CACHE_ENTRIES)")
 	f.StringVar(&o.readCacheBytes, "read-cache-bytes", env("CCA_READ_CACHE_BYTES", strconv.FormatInt(readcache.DefaultMaxBytes, 10)), "the most bytes of answers of public reads kept in memory (env CCA_READ_CACHE_BYTES)")
+	f.StringVar(&o.logReads, "log-reads", env("CCA_LOG_READS", requestlog.DefaultReadPolicy.String()), "which successful reads get a row in the request log: all, none, or a share (0.01 or 1%); errors, writes and the owner's calls always do (env CCA_LOG_READS)")
+	f.StringVar(&o.logsMaxMB, "logs-max-mb", env("CCA_LOGS_MAX_MB", strconv.Itoa(requestlog.DefaultMaxBytes>>20)), "the most MiB the request log (auxiliary.db) holds; the oldest rows go first (env CCA_LOGS_MAX_MB)")
 	// PocketBase tolerates unknown flags in its eager parse; parse ours the same way.
 	_ = pb.RootCmd.ParseFlags(os.Args[1:])
 	return o
@@ -155,6 +163,15 @@ func (o *options) parseReadCache() (readcache.Config, error) {
 	}
 	bytes, err := positive("--read-cache-bytes", o.readCacheBytes)
 	return readcache.Config{MaxEntries: int(entries), MaxBytes: bytes}, err
+}
+
+func (o *options) parseRequestLog() (requestlog.Config, error) {
+	reads, err := requestlog.ParseReadPolicy(o.logReads)
+	if err != nil {
+		return requestlog.Config{}, fmt.Errorf("--log-reads %w", err)
+	}
+	mb, err := positive("--logs-max-mb", o.logsMaxMB)
+	return requestlog.Config{Reads: reads, MaxBytes: mb << 20}, err
 }
 
 // positive reads a whole number of at least 1 (0 would mean readcache's default, not none).

@@ -33,6 +33,15 @@ func redactKeys(r *http.Request) bool {
 	return inURL
 }
 
+// redactKeysInText replaces each key in a text the request log stores (an error message, its
+// details), whatever part of the request carried it.
+func redactKeysInText(s string) string {
+	if !strings.Contains(s, keys.Prefix) {
+		return s
+	}
+	return keyLike.ReplaceAllString(s, keys.Prefix+redacted)
+}
+
 // redactValue replaces each key in a header value, unescaped as far as needed to find it.
 func redactValue(v string) string {
 	for holdsKey(v) && !strings.Contains(v, keys.Prefix) {

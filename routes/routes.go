@@ -24,6 +24,7 @@ import (
 	"github.com/creator-content-api/server/hooks/webhooks"
 	"github.com/creator-content-api/server/routes/cursor"
 	"github.com/creator-content-api/server/routes/readcache"
+	"github.com/creator-content-api/server/routes/requestlog"
 )
 
 // DefaultMaxBodyBytes is the largest request body accepted (decisions: 1 MiB).
@@ -52,6 +53,10 @@ type Config struct {
 	// switches them off).
 	RateLimits   RateLimits
 	MaxBodyBytes int64 // 0 means DefaultMaxBodyBytes; there is no off switch
+	// RequestLog says which requests get a row in the request log and bounds its queue and
+	// auxiliary.db; the zero value logs every error, write and owner call, and no successful
+	// read. Its Scrub defaults to removing API keys.
+	RequestLog requestlog.Config
 	// AllowPlainHTTP switches the HTTPS check (ccaHTTPSOnly) off (--require-https=off): API
 	// requests over plain HTTP are then served from anywhere, not only from loopback.
 	AllowPlainHTTP bool
@@ -68,6 +73,7 @@ type API struct {
 	routes  []Route
 	https   httpsOnly // the HTTPS check, with its once-per-process proxy warning
 	search  *searchTurns
+	log     *requestlog.Log
 }
 
 const (
@@ -103,13 +109,21 @@ func Register(app core.App, cfg Config) (*API, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: ReadCache: %v", ErrInvalidConfig, err)
 	}
-	a := &API{app: app, cfg: cfg, limits: limits, reads: reads, search: newSearchTurns(searchesAtOnce())}
+	if cfg.RequestLog.Scrub == nil {
+		cfg.RequestLog.Scrub = redactKeysInText
+	}
+	requests, err := requestlog.New(app, cfg.RequestLog)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInvalidConfig, err)
+	}
+	a := &API{app: app, cfg: cfg, limits: limits, reads: reads, search: newSearchTurns(searchesAtOnce()), log: requests}
 	a.routes = a.table()
 	if err := checkTable(a.routes); err != nil {
 		return nil, err
 	}
 	a.keys = keys.NewStore(app, func() uint64 { return cfg.Changes.Generation(changes.Keys) })
 	reads.BindStatsLog(app)
+	requests.Bind()
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{Id: "cca.routes", Func: a.serve})
 	app.Cron().MustAdd("ccaKeyUsageAndLimiters", "* * * * *", a.housekeeping)
 	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
@@ -118,6 +132,9 @@ func Register(app core.App, cfg Config) (*API, error) {
 	})
 	return a, nil
 }
+
+// RequestLog is the request log, for its counts.
+func (a *API) RequestLog() *requestlog.Log { return a.log }
 
 // Routes lists every route of the API, for the contract tests and the docs.
 func (a *API) Routes() []Route { return a.routes }

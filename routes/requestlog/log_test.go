@@ -1,0 +1,269 @@
+package requestlog_test
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/apis"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/router"
+
+	"github.com/creator-content-api/server/routes"
+	"github.com/creator-content-api/server/routes/apitest"
+	"github.com/creator-content-api/server/routes/requestlog"
+)
+
+// newHarness starts the app with a request log of cfg.
+func newHarness(t *testing.T, cfg requestlog.Config, opts ...func(*apitest.Options)) *apitest.Harness {
+	t.Helper()
+	o := apitest.Options{Config: func(c *routes.Config) { c.RequestLog = cfg }}
+	for _, f := range opts {
+		f(&o)
+	}
+	h := apitest.New(t, o)
+	h.App.Settings().Logs.MaxDays = 5 // the test app keeps no logs
+	return h
+}
+
+// flush waits for the writer to store every queued row.
+func flush(t testing.TB, h *apitest.Harness) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if err := h.API.RequestLog().Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// requestRows are the request log's rows whose URL starts with prefix.
+func requestRows(t testing.TB, h *apitest.Harness, prefix string) []*core.Log {
+	t.Helper()
+	var rows []*core.Log
+	err := h.App.LogQuery().
+		AndWhere(dbx.NewExp("json_extract(data, '$.type') = 'request'")).
+		AndWhere(dbx.Like("json_extract(data, '$.url')", prefix).Match(false, true)).
+		All(&rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows
+}
+
+// TestPolicy: which requests get a row, under each read policy.
+func TestPolicy(t *testing.T) {
+	t.Parallel()
+	scenarios := []struct {
+		name   string
+		reads  string
+		method string
+		path   string
+		owner  bool
+		key    bool
+		status int
+		logged bool
+	}{
+		{"a read, reads none", "none", http.MethodGet, "/api/v1/posts", false, true, 200, false},
+		{"a read, reads all", "all", http.MethodGet, "/api/v1/posts", false, true, 200, true},
+		{"a refused read, reads none", "none", http.MethodGet, "/api/v1/posts", false, false, 401, true},
+		{"an unknown path, reads none", "none", http.MethodGet, "/api/v1/nothing", false, true, 404, true},
+		{"a write, reads none", "none", http.MethodPost, "/api/v1/posts", false, true, 201, true},
+		{"an owner read, reads none", "none", http.MethodGet, "/api/admin/api-keys", true, false, 200, true},
+		{"a dashboard read, reads none", "none", http.MethodGet, "/api/collections/posts/records", true, false, 200, true},
+		{"PocketBase's health, reads none", "none", http.MethodGet, "/api/health", false, false, 200, false},
+		{"PocketBase's health, reads all", "all", http.MethodGet, "/api/health", false, false, 200, true},
+	}
+	for _, s := range scenarios {
+		t.Run(s.name, func(t *testing.T) {
+			t.Parallel()
+			reads, err := requestlog.ParseReadPolicy(s.reads)
+			if err != nil {
+				t.Fatal(err)
+			}
+			h := newHarness(t, requestlog.Config{Reads: reads})
+			headers := map[string]string{}
+			if s.key {
+				secret, _ := h.CreateKey("read", "write")
+				headers = apitest.Bearer(secret)
+			}
+			if s.owner {
+				headers["Authorization"] = h.SuperuserToken()
+			}
+			var body any
+			if s.method == http.MethodPost {
+				body = map[string]any{"title": "Logged", "content": "<p>x</p>", "draft": true, "visibility": "public"}
+			}
+			res := h.Do(apitest.Request{Method: s.method, Path: s.path, Headers: headers, Body: body})
+			if res.Status != s.status {
+				t.Fatalf("%s %s: %d, want %d: %s", s.method, s.path, res.Status, s.status, res.Body)
+			}
+			flush(t, h)
+			rows := requestRows(t, h, s.path)
+			if got := len(rows) == 1; got != s.logged {
+				t.Fatalf("%d rows for %s, want logged=%v", len(rows), s.path, s.logged)
+			}
+			stats := h.API.RequestLog().Stats()
+			if stats.Served != 1 || stats.Logged+stats.SampledOut != 1 || stats.Dropped != 0 {
+				t.Errorf("stats %+v, want 1 served and nothing dropped", stats)
+			}
+			if s.logged {
+				row := rows[0]
+				if got := row.Data["status"]; got != float64(s.status) {
+					t.Errorf("status %v, want %d", got, s.status)
+				}
+				if got := row.Message; got != s.method+" "+s.path {
+					t.Errorf("message %q", got)
+				}
+			}
+		})
+	}
+}
+
+// TestSkipSuccessActivityLog: a route that asks PocketBase's way (apis.SkipSuccessActivityLog)
+// gets no row for its successes, whatever the read policy.
+func TestSkipSuccessActivityLog(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, requestlog.Config{Reads: mustPolicy(t, "all")}, func(o *apitest.Options) {
+		o.Router = func(r *router.Router[*core.RequestEvent]) {
+			r.POST("/quiet", func(e *core.RequestEvent) error { return e.NoContent(http.StatusNoContent) }).
+				Bind(apis.SkipSuccessActivityLog())
+		}
+	})
+	if res := h.Do(apitest.Request{Method: http.MethodPost, Path: "/quiet"}); res.Status != http.StatusNoContent {
+		t.Fatalf("status %d", res.Status)
+	}
+	flush(t, h)
+	if rows := requestRows(t, h, "/quiet"); len(rows) != 0 {
+		t.Fatalf("%d rows, want none", len(rows))
+	}
+}
+
+// TestFullQueueDrops holds auxiliary.db's writer so the log's writer cannot store: the queue
+// fills, the rows past it are dropped and counted, requests are answered all the same, and
+// every row taken is stored once the writer is free.
+func TestFullQueueDrops(t *testing.T) {
+	t.Parallel()
+	const queue, requests = 4, 60
+	h := newHarness(t, requestlog.Config{QueueSize: queue})
+
+	holding, release, released := make(chan struct{}), make(chan struct{}), make(chan error)
+	go func() {
+		released <- h.App.AuxRunInTransaction(func(core.App) error {
+			close(holding)
+			<-release
+			return nil
+		})
+	}()
+	<-holding
+	for range requests {
+		if res := h.Get("/api/v1/posts", ""); res.Status != http.StatusUnauthorized {
+			t.Fatalf("status %d", res.Status)
+		}
+	}
+	stats := h.API.RequestLog().Stats()
+	close(release)
+	if err := <-released; err != nil {
+		t.Fatal(err)
+	}
+	// The writer holds at most one batch while it waits, and the queue the rest.
+	if stats.Logged+stats.Dropped != requests || stats.Logged > 2*queue || stats.Queued > queue {
+		t.Fatalf("stats %+v: want %d logged or dropped, at most %d logged", stats, requests, 2*queue)
+	}
+	flush(t, h)
+	if rows := requestRows(t, h, "/api/v1/posts"); uint64(len(rows)) != stats.Logged {
+		t.Fatalf("%d rows stored, want the %d logged", len(rows), stats.Logged)
+	}
+}
+
+// TestSizeBound fills auxiliary.db past its bound; the minute's job deletes the oldest rows
+// and keeps the newest.
+func TestSizeBound(t *testing.T) {
+	t.Parallel()
+	const bound = 1 << 20
+	h := newHarness(t, requestlog.Config{MaxBytes: bound})
+	padding := strings.Repeat("x", 1900)
+	const requests = 1200 // about 2.5 MiB of rows and index
+	for i := range requests {
+		path := "/api/v1/nothing/" + padding[:4] + string(rune('a'+i%26))
+		h.Do(apitest.Request{Method: http.MethodGet, Path: path, Headers: map[string]string{"User-Agent": padding}})
+	}
+	h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/v1/newest", Headers: map[string]string{"User-Agent": padding}})
+	flush(t, h)
+	before := countRows(t, h)
+	runJob(t, h, requestlog.SummaryJobID)
+
+	after := countRows(t, h)
+	if after >= before || after == 0 {
+		t.Fatalf("%d rows before the job, %d after: want fewer, not none", before, after)
+	}
+	if got := h.API.RequestLog().Stats().Pruned; got != uint64(before-after) {
+		t.Errorf("Pruned %d, want %d", got, before-after)
+	}
+	var used int64
+	if err := h.App.AuxDB().NewQuery("SELECT (p.page_count - f.freelist_count) * s.page_size FROM pragma_page_count() p, pragma_freelist_count() f, pragma_page_size() s").Row(&used); err != nil {
+		t.Fatal(err)
+	}
+	if used > bound {
+		t.Errorf("auxiliary.db uses %d bytes, over its bound %d", used, bound)
+	}
+	if rows := requestRows(t, h, "/api/v1/newest"); len(rows) != 1 {
+		t.Errorf("the newest row is gone")
+	}
+}
+
+// TestKeysScrubbed: a key in the body reaches the error message, and not the row.
+func TestKeysScrubbed(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, requestlog.Config{})
+	secret, _ := h.CreateKey("read", "write")
+	leaked := "svc_live_" + strings.Repeat("A", 40)
+	res := h.Do(apitest.Request{Method: http.MethodPost, Path: "/api/v1/posts", Headers: apitest.Bearer(secret),
+		Body: `{"title":"x","` + leaked + `":1}`})
+	if res.Status != http.StatusBadRequest {
+		t.Fatalf("status %d: %s", res.Status, res.Body)
+	}
+	flush(t, h)
+	rows := requestRows(t, h, "/api/v1/posts")
+	if len(rows) != 1 {
+		t.Fatalf("%d rows", len(rows))
+	}
+	raw, err := rows[0].Data.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(raw)+rows[0].Message, strings.TrimPrefix(leaked, "svc_live_")) {
+		t.Fatalf("the row holds the key: %s", raw)
+	}
+}
+
+func countRows(t testing.TB, h *apitest.Harness) int64 {
+	t.Helper()
+	var n int64
+	if err := h.App.AuxDB().NewQuery("SELECT COUNT(*) FROM _logs").Row(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func runJob(t testing.TB, h *apitest.Harness, id string) {
+	t.Helper()
+	for _, j := range h.App.Cron().Jobs() {
+		if j.Id() == id {
+			j.Run()
+			return
+		}
+	}
+	t.Fatalf("no cron job %s", id)
+}
+
+func mustPolicy(t testing.TB, s string) requestlog.ReadPolicy {
+	t.Helper()
+	p, err := requestlog.ParseReadPolicy(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}

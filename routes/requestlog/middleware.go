@@ -1,0 +1,154 @@
+package requestlog
+
+import (
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/pocketbase/pocketbase/apis"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/router"
+	"github.com/pocketbase/pocketbase/tools/types"
+)
+
+// skipSuccessKey is the request-event key PocketBase's apis.SkipSuccessActivityLog and
+// apis.Static set to keep a route's successes out of the log (PocketBase does not export it;
+// TestSkipSuccessActivityLog fails if it changes).
+const skipSuccessKey = "__skipSuccessActivityLogger"
+
+// The longest URL, header value and method a row keeps, as PocketBase's own logger.
+const (
+	maxURL    = 3000
+	maxHeader = 2000
+	maxMethod = 50
+)
+
+// handle serves the request, then queues its row when it gets one. It never waits for the
+// writer.
+func (l *Log) handle(e *core.RequestEvent) error {
+	started := time.Now()
+	err := e.Next()
+	l.q.served.Add(1)
+	settings := e.App.Settings().Logs
+	if settings.MaxDays == 0 {
+		return err // the owner switched logs off
+	}
+	level := slog.LevelInfo
+	if err != nil {
+		level = slog.LevelError
+	}
+	if int(level) < settings.MinLevel || !l.wants(e, err) {
+		l.q.sampledOut.Add(1)
+		return err
+	}
+	l.q.offer(l.row(e, err, level, started, settings.LogAuthId, settings.LogIP))
+	return err
+}
+
+// wants is the policy: every error, write and owner call gets a row, a successful read as the
+// route (apis.SkipSuccessActivityLog) and then the read policy say.
+func (l *Log) wants(e *core.RequestEvent, err error) bool {
+	if err != nil || e.Status() >= http.StatusBadRequest {
+		return true
+	}
+	if e.Get(skipSuccessKey) != nil {
+		return false
+	}
+	switch e.Request.Method {
+	case http.MethodGet, http.MethodHead, http.MethodOptions:
+	default:
+		return true
+	}
+	if e.HasSuperuserAuth() || strings.HasPrefix(e.Request.URL.Path, "/api/admin/") {
+		return true // the owner's calls, from the dashboard, the console or a script
+	}
+	return l.cfg.Reads.take()
+}
+
+// take draws whether one successful read gets a row.
+func (p ReadPolicy) take() bool {
+	switch p.share {
+	case 0:
+		return false
+	case 1:
+		return true
+	}
+	return rand.Float64() < p.share
+}
+
+// row is the request's row in PocketBase's own shape, so the dashboard's Logs page reads it as
+// it reads PocketBase's.
+func (l *Log) row(e *core.RequestEvent, err error, level slog.Level, started time.Time, logAuthID, logIP bool) *core.Log {
+	scrub := l.cfg.Scrub
+	status := e.Status()
+	method := cut(strings.ToUpper(e.Request.Method), maxMethod)
+	uri := scrub(cut(e.Request.URL.RequestURI(), maxURL))
+	data := types.JSONMap[any]{
+		"type":     "request",
+		"execTime": float64(time.Since(started)) / float64(time.Millisecond),
+	}
+	if meta := e.Get(apis.RequestEventKeyLogMeta); meta != nil {
+		data["meta"] = scrubAny(meta, scrub)
+	}
+	if err != nil {
+		var apiErr *router.ApiError
+		if errors.As(err, &apiErr) {
+			if status == 0 {
+				status = apiErr.Status
+			}
+			data["details"] = scrubAny(apiErr.RawData(), scrub)
+		}
+		data["error"] = scrub(err.Error())
+	}
+	data["url"] = uri
+	data["method"] = method
+	data["status"] = status
+	data["referer"] = scrub(cut(e.Request.Referer(), maxHeader))
+	data["userAgent"] = scrub(cut(e.Request.UserAgent(), maxHeader))
+	data["auth"] = ""
+	if e.Auth != nil {
+		data["auth"] = e.Auth.Collection().Name
+		if logAuthID {
+			data["authId"] = e.Auth.Id
+		}
+	}
+	if logIP {
+		data["userIP"] = e.RealIP()
+		data["remoteIP"] = e.RemoteIP()
+	}
+	message := method + " " + uri
+	if unescaped, uerr := url.PathUnescape(uri); uerr == nil {
+		message = method + " " + scrub(unescaped)
+	}
+	return &core.Log{Level: int(level), Message: message, Data: data, Created: types.NowDateTime()}
+}
+
+// scrubAny scrubs a value the row stores as JSON (an error's details, the log meta): when its
+// JSON changes, the scrubbed JSON is stored instead.
+func scrubAny(v any, scrub func(string) string) any {
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return nil
+	}
+	clean := scrub(string(raw))
+	if clean == string(raw) {
+		return v
+	}
+	var out any
+	if json.Unmarshal([]byte(clean), &out) != nil {
+		return clean
+	}
+	return out
+}
+
+func cut(s string, max int) string {
+	if len(s) > max {
+		return s[:max] + "..."
+	}
+	return s
+}
