@@ -25,6 +25,7 @@ import (
 	_ "github.com/creator-content-api/server/pb_migrations"
 	"github.com/creator-content-api/server/pb_public"
 	"github.com/creator-content-api/server/routes"
+	"github.com/creator-content-api/server/routes/metrics"
 	"github.com/creator-content-api/server/routes/ratelimit"
 	"github.com/creator-content-api/server/routes/readcache"
 	"github.com/creator-content-api/server/routes/requestlog"
@@ -65,10 +66,29 @@ func main() {
 	if err := maintenance.BindDebugListener(pb, env("CCA_DEBUG_PPROF", "")); err != nil {
 		log.Fatal(err)
 	}
-	bound := hooks.Register(pb, hooks.Config{Replicated: replicated})
-	if _, err := routes.Register(pb, routes.Config{Webhooks: bound.Webhooks, Changes: bound.Changes, RateLimits: limits,
-		AllowPlainHTTP: !requireHTTPS, ReadCache: readCache, RequestLog: requestLog}); err != nil {
+	var observed *metrics.Metrics
+	hooksCfg := hooks.Config{Replicated: replicated}
+	if flags.metricsAddr != "" {
+		if err := metrics.CheckAddress(flags.metricsAddr); err != nil {
+			log.Fatal(fmt.Errorf("--metrics-addr: %w", err))
+		}
+		observed = metrics.New()
+		hooksCfg.Webhooks.Observer = observed.WebhookObserver()
+	}
+	bound := hooks.Register(pb, hooksCfg)
+	api, err := routes.Register(pb, routes.Config{Webhooks: bound.Webhooks, Changes: bound.Changes, RateLimits: limits,
+		AllowPlainHTTP: !requireHTTPS, ReadCache: readCache, RequestLog: requestLog})
+	if err != nil {
 		log.Fatal(err)
+	}
+	if observed != nil {
+		err := observed.Bind(pb, flags.metricsAddr, routes.MetricsMiddlewarePriority, metrics.Sources{
+			ReadCache: api.ReadCacheStats, RateLimitRefusals: api.RateLimitRefusals, KeyLookups: api.KeyLookups,
+			RequestLog: api.RequestLog().Stats, Backlog: bound.Webhooks.Backlog,
+		})
+		if err != nil {
+			log.Fatal(err)
+		}
 	}
 	pb.RootCmd.AddCommand(keys.NewCommand(pb, time.Now), seed.NewCommand(pb), webhooks.NewCommand(pb, bound.Webhooks))
 
@@ -106,6 +126,7 @@ type options struct {
 	readCacheEntries         string
 	readCacheBytes           string
 	logReads, logsMaxMB      string
+	metricsAddr              string
 }
 
 func bindFlags(pb *pocketbase.PocketBase) *options {
@@ -124,6 +145,7 @@ func bindFlags(pb *pocketbase.PocketBase) *options {
 	f.StringVar(&o.readCacheBytes, "read-cache-bytes", env("CCA_READ_CACHE_BYTES", strconv.FormatInt(readcache.DefaultMaxBytes, 10)), "the most bytes of answers of public reads kept in memory (env CCA_READ_CACHE_BYTES)")
 	f.StringVar(&o.logReads, "log-reads", env("CCA_LOG_READS", requestlog.DefaultReadPolicy.String()), "which successful reads get a row in the request log: all, none, or a share (0.01 or 1%); errors, writes and the owner's calls always do (env CCA_LOG_READS)")
 	f.StringVar(&o.logsMaxMB, "logs-max-mb", env("CCA_LOGS_MAX_MB", strconv.Itoa(requestlog.DefaultMaxBytes>>20)), "the most MiB the request log (auxiliary.db) holds; the oldest rows go first (env CCA_LOGS_MAX_MB)")
+	f.StringVar(&o.metricsAddr, "metrics-addr", env("CCA_METRICS_ADDR", ""), "HOST:PORT on which `serve` also answers /metrics in Prometheus' format, e.g. 127.0.0.1:9464 (0.0.0.0:9464 for every interface); empty: off (env CCA_METRICS_ADDR)")
 	// PocketBase tolerates unknown flags in its eager parse; parse ours the same way.
 	_ = pb.RootCmd.ParseFlags(os.Args[1:])
 	return o

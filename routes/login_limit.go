@@ -46,7 +46,7 @@ func loginLimit(l *limiters, now func() time.Time) *hook.Handler[*core.RequestEv
 				return e.Next()
 			}
 			// PocketBase's routes are outside our error envelope: write the 429 here.
-			if denied := setRateHeaders(e, l.strict.Allow(l.clientKey(e), now())); denied != nil {
+			if denied := setRateHeaders(e, l.strict.Allow(l.clientKey(e), now()), &l.refused.strict); denied != nil {
 				e.Response.Header().Set("Cache-Control", "no-store")
 				return writeJSON(e, denied.Status, denied.Envelope())
 			}

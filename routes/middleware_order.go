@@ -13,8 +13,9 @@ import (
 // with its own (apis.Default*MiddlewarePriority) the order is:
 //
 //	-1050 ccaRequestId      every route    X-Request-Id; keys redacted from what the request log sees
+//	-1049 ccaMetrics        every route    request durations (routes/metrics), when --metrics-addr is set
 //	-1045 ccaLoginLimit     every route    the Strict tier on PocketBase's login and password endpoints
-//	-1041 pbCors, -1040 pbActivityLogger
+//	-1041 pbCors, -1040 pbActivityLogger (replaced by routes/requestlog's, same id)
 //	-1031 ccaErrorEnvelope  API, feeds     every error below it, panics included, as the envelope
 //	-1030 pbPanicRecover, -1020 pbLoadAuthToken, -1015 pbSuperuserIPsWhitelist,
 //	-1010 pbSecurityHeaders, -1000 pbRateLimit (off unless set in the dashboard)
@@ -34,6 +35,10 @@ const (
 	// RequestIDMiddlewareID is the request id middleware (request_id.go).
 	RequestIDMiddlewareID       = "ccaRequestId"
 	RequestIDMiddlewarePriority = apis.DefaultActivityLoggerMiddlewarePriority - 10
+
+	// MetricsMiddlewarePriority places routes/metrics' middleware (metrics.MiddlewareID)
+	// first after the request id, so it times everything the request costs.
+	MetricsMiddlewarePriority = RequestIDMiddlewarePriority + 1
 
 	// LoginLimitMiddlewareID is the Strict tier on PocketBase's password endpoints (login_limit.go).
 	LoginLimitMiddlewareID       = "ccaLoginLimit"

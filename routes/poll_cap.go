@@ -2,6 +2,7 @@ package routes
 
 import (
 	"strconv"
+	"sync/atomic"
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -12,7 +13,7 @@ import (
 
 // pollCap is ccaPollCap: it counts the request against the authenticated key's window, on top
 // of the client IP's tier. Its headers replace the IP bucket's when it is the tighter of the two.
-func pollCap(window *ratelimit.Window, now func() time.Time) *hook.Handler[*core.RequestEvent] {
+func pollCap(window *ratelimit.Window, refused *atomic.Uint64, now func() time.Time) *hook.Handler[*core.RequestEvent] {
 	return &hook.Handler[*core.RequestEvent]{
 		Id:       PollCapMiddlewareID,
 		Priority: PollCapMiddlewarePriority,
@@ -21,7 +22,7 @@ func pollCap(window *ratelimit.Window, now func() time.Time) *hook.Handler[*core
 			if prev, err := strconv.Atoi(e.Response.Header().Get(HeaderRateRemaining)); err == nil && d.Allowed && prev < d.Remaining {
 				return e.Next() // the IP bucket is tighter: keep its headers
 			}
-			if denied := setRateHeaders(e, d); denied != nil {
+			if denied := setRateHeaders(e, d, refused); denied != nil {
 				return denied
 			}
 			return e.Next()

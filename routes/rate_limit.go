@@ -4,6 +4,7 @@ import (
 	"math"
 	"net/http"
 	"strconv"
+	"sync/atomic"
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -39,11 +40,16 @@ func rateLimit(l *limiters, tier RateTier, now func() time.Time) *hook.Handler[*
 // count takes a token from the client's bucket of tier, writes the rate-limit headers and
 // returns the 429 when the bucket is empty.
 func (l *limiters) count(e *core.RequestEvent, tier RateTier, at time.Time) *apierr.Error {
-	return setRateHeaders(e, l.tier(tier).Allow(l.clientKey(e), at))
+	counter := &l.refused.normal
+	if tier == TierModerate {
+		counter = &l.refused.moderate
+	}
+	return setRateHeaders(e, l.tier(tier).Allow(l.clientKey(e), at), counter)
 }
 
 // setRateHeaders writes the four rate-limit headers of d and returns the 429 when d denies.
-func setRateHeaders(e *core.RequestEvent, d ratelimit.Decision) *apierr.Error {
+// A refusal is counted in refused.
+func setRateHeaders(e *core.RequestEvent, d ratelimit.Decision, refused *atomic.Uint64) *apierr.Error {
 	h := e.Response.Header()
 	h.Set(HeaderRateLimit, strconv.Itoa(d.Limit))
 	h.Set(HeaderRateRemaining, strconv.Itoa(d.Remaining))
@@ -51,6 +57,7 @@ func setRateHeaders(e *core.RequestEvent, d ratelimit.Decision) *apierr.Error {
 	if d.Allowed {
 		return nil
 	}
+	refused.Add(1)
 	h.Set(HeaderRetryAfter, strconv.Itoa(int(math.Ceil(d.RetryAfter.Seconds()))))
 	return &apierr.Error{Status: http.StatusTooManyRequests, Code: apierr.CodeRateLimited, Message: "too many requests"}
 }

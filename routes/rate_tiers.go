@@ -3,11 +3,14 @@ package routes
 import (
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/routes/ratelimit"
+	"github.com/creator-content-api/server/routes/readcache"
 )
 
 // RateLimits configures the token buckets. The zero value is the spec's tiers, on: a tier
@@ -58,7 +61,28 @@ type limiters struct {
 	normal, moderate, strict *ratelimit.Limiter
 	poll                     *ratelimit.Window
 	v6Prefix                 int
+	refused                  refusals
 }
+
+// refusals count each tier's 429s since the process started.
+type refusals struct{ normal, moderate, poll, strict atomic.Uint64 }
+
+// RateLimitRefusals are the 429s of each tier since the process started, by tier name
+// (normal, moderate, poll, strict); nil when rate limits are off.
+func (a *API) RateLimitRefusals() map[string]uint64 {
+	l := a.limits
+	if l == nil {
+		return nil
+	}
+	return map[string]uint64{"normal": l.refused.normal.Load(), "moderate": l.refused.moderate.Load(),
+		"poll": l.refused.poll.Load(), "strict": l.refused.strict.Load()}
+}
+
+// KeyLookups are the key store's look-up counts.
+func (a *API) KeyLookups() keys.LookupStats { return a.keys.Stats() }
+
+// ReadCacheStats are the read cache's counts and size.
+func (a *API) ReadCacheStats() readcache.Stats { return a.reads.Stats() }
 
 // newLimiters builds the limiters of cfg, its zero tiers the spec's; nil when cfg is Off.
 func newLimiters(cfg RateLimits) (*limiters, error) {

@@ -216,7 +216,7 @@ func (a *API) middlewares(r Route) []*hook.Handler[*core.RequestEvent] {
 		mw = append(mw, ownerAuth())
 	}
 	if r.PollCap && a.limits != nil {
-		mw = append(mw, pollCap(a.limits.poll, a.cfg.Now))
+		mw = append(mw, pollCap(a.limits.poll, &a.limits.refused.poll, a.cfg.Now))
 	}
 	mw = append(mw, cacheHeaders(r.Cache))
 	if r.Memory {

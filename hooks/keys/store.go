@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/pocketbase/dbx"
@@ -36,6 +37,8 @@ type Store struct {
 	byHash map[string]*Key // nil value: known to be unknown
 	used   map[string]time.Time
 
+	hits, misses, unknown atomic.Uint64 // look-ups answered from the cache, loaded, refused
+
 	// afterLoad, when set by a test, runs between a load and its caching, where a change
 	// committed by someone else races the load.
 	afterLoad func()
@@ -54,7 +57,10 @@ func (s *Store) Lookup(hash string) (*Key, error) {
 	k, ok := s.byHash[hash]
 	ok = ok && s.gen == gen
 	s.mu.RUnlock()
-	if !ok {
+	if ok {
+		s.hits.Add(1)
+	} else {
+		s.misses.Add(1)
 		var err error
 		if k, err = s.load(hash); err != nil {
 			return nil, err
@@ -67,9 +73,22 @@ func (s *Store) Lookup(hash string) (*Key, error) {
 	// The map found the entry by hash; comparing again in constant time keeps the final
 	// decision free of any timing that depends on the secret.
 	if k == nil || subtle.ConstantTimeCompare([]byte(k.Hash), []byte(hash)) != 1 {
+		s.unknown.Add(1)
 		return nil, ErrUnknown
 	}
 	return k, nil
+}
+
+// LookupStats count the store's look-ups since the process started.
+type LookupStats struct {
+	Hits    uint64 // answered from the cache (known or unknown)
+	Misses  uint64 // loaded from the database
+	Unknown uint64 // refused: no key has that hash (a guess, a revoked or a mistyped key)
+}
+
+// Stats are the store's look-up counts.
+func (s *Store) Stats() LookupStats {
+	return LookupStats{Hits: s.hits.Load(), Misses: s.misses.Load(), Unknown: s.unknown.Load()}
 }
 
 // keep caches what a load begun at generation gen found, unless the keys have changed since:

@@ -30,6 +30,9 @@ type Config struct {
 	PerSubscription int
 	// AttemptTimeout bounds one delivery attempt; 0 means wire.DefaultTimeout (10 s).
 	AttemptTimeout time.Duration
+	// Observer, when set, is told of every attempt and of the events each commit wrote (the
+	// metrics); its calls must be quick, since attempts and commits wait for them.
+	Observer Observer
 	// Client returns the HTTP client for a delivery; allowPrivate is the site's
 	// webhooks_allow_private at the time of the attempt. nil means wire.NewClient with
 	// AttemptTimeout (SSRF-guarded unless allowPrivate, no redirects).

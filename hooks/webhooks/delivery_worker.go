@@ -42,7 +42,11 @@ func (d *dispatcher) attemptOnWorker(j job, f *flight, allowPrivate bool) (res w
 		}
 	}()
 	res, sent = d.attempt(d.attemptCtx, j, allowPrivate)
-	return res, sent, d.attemptCtx.Err() == nil || res.Outcome == wire.Delivered
+	ok = d.attemptCtx.Err() == nil || res.Outcome == wire.Delivered
+	if ok {
+		d.observer.attempt(res.Outcome.String(), res.Duration)
+	}
+	return res, sent, ok
 }
 
 // slow gives the worker of an attempt that is taking long back to the pool, and wakes the

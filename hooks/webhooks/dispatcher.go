@@ -47,6 +47,7 @@ type dispatcher struct {
 	clients   [2]*http.Client // [public only, private allowed]
 	client    func(allowPrivate bool) *http.Client
 	results   *recorder
+	observer  Observer
 
 	kickCh chan struct{}
 	passMu sync.Mutex // one pass at a time: claims are made by passes only
@@ -74,6 +75,7 @@ func newDispatcher(app core.App, cfg Config) *dispatcher {
 	d := &dispatcher{
 		app:      app,
 		now:      cfg.Now,
+		observer: cfg.Observer,
 		workers:  cfg.Workers,
 		perSub:   cfg.PerSubscription,
 		timeout:  cfg.AttemptTimeout,

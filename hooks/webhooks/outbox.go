@@ -27,6 +27,8 @@ const (
 type outbox struct {
 	now   func() time.Time
 	offer func([]hint) // hands the deliveries of a commit to the dispatcher, after the commit
+	// observer is told how many events each commit wrote.
+	observer Observer
 }
 
 // bind hooks the outbox into the Execute step of every save and delete of the source
@@ -131,15 +133,16 @@ func (o *outbox) write(txApp core.App, events []event) error {
 			written = append(written, hint{id: id, sub: sub.ID})
 		}
 	}
-	if len(written) > 0 {
-		if tx := txApp.TxInfo(); tx != nil {
-			tx.OnComplete(func(txErr error) error {
-				if txErr == nil {
+	if tx := txApp.TxInfo(); tx != nil {
+		tx.OnComplete(func(txErr error) error {
+			if txErr == nil {
+				o.observer.eventsWritten(len(events))
+				if len(written) > 0 {
 					o.offer(written) // attempted at once, not at the next tick or scan
 				}
-				return nil
-			})
-		}
+			}
+			return nil
+		})
 	}
 	return nil
 }

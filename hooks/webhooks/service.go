@@ -66,7 +66,7 @@ func Bind(app core.App, cfg Config) *Service {
 		cfg.Now = time.Now
 	}
 	s := &Service{app: app, cfg: cfg, d: newDispatcher(app, cfg)}
-	s.outbox = &outbox{now: cfg.Now, offer: s.d.offer}
+	s.outbox = &outbox{now: cfg.Now, offer: s.d.offer, observer: cfg.Observer}
 	s.outbox.bind(app)
 	bindSubscriptionRules(app)
 	bindSubscriptionState(app, cfg.Now)
