@@ -63,6 +63,10 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
+	sharedMaxAge, err := time.ParseDuration(flags.sharedMaxAge)
+	if err != nil || sharedMaxAge < time.Second || sharedMaxAge%time.Second != 0 {
+		log.Fatalf("--shared-cache-max-age must be whole seconds from 1s (60s), not %q", flags.sharedMaxAge)
+	}
 	if err := maintenance.BindDebugListener(pb, env("CCA_DEBUG_PPROF", "")); err != nil {
 		log.Fatal(err)
 	}
@@ -77,7 +81,7 @@ func main() {
 	}
 	bound := hooks.Register(pb, hooksCfg)
 	api, err := routes.Register(pb, routes.Config{Webhooks: bound.Webhooks, Changes: bound.Changes, RateLimits: limits,
-		AllowPlainHTTP: !requireHTTPS, ReadCache: readCache, RequestLog: requestLog})
+		AllowPlainHTTP: !requireHTTPS, ReadCache: readCache, RequestLog: requestLog, SharedMaxAge: sharedMaxAge})
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -127,6 +131,7 @@ type options struct {
 	readCacheBytes           string
 	logReads, logsMaxMB      string
 	metricsAddr              string
+	sharedMaxAge             string
 }
 
 func bindFlags(pb *pocketbase.PocketBase) *options {
@@ -146,6 +151,7 @@ func bindFlags(pb *pocketbase.PocketBase) *options {
 	f.StringVar(&o.logReads, "log-reads", env("CCA_LOG_READS", requestlog.DefaultReadPolicy.String()), "which successful reads get a row in the request log: all, none, or a share (0.01 or 1%); errors, writes and the owner's calls always do (env CCA_LOG_READS)")
 	f.StringVar(&o.logsMaxMB, "logs-max-mb", env("CCA_LOGS_MAX_MB", strconv.Itoa(requestlog.DefaultMaxBytes>>20)), "the most MiB the request log (auxiliary.db) holds; the oldest rows go first (env CCA_LOGS_MAX_MB)")
 	f.StringVar(&o.metricsAddr, "metrics-addr", env("CCA_METRICS_ADDR", ""), "HOST:PORT on which `serve` also answers /metrics in Prometheus' format, e.g. 127.0.0.1:9464 (0.0.0.0:9464 for every interface); empty: off (env CCA_METRICS_ADDR)")
+	f.StringVar(&o.sharedMaxAge, "shared-cache-max-age", env("CCA_SHARED_CACHE_MAX_AGE", routes.DefaultSharedMaxAge.String()), "how long a shared cache (a CDN, Varnish) may keep a public v1 read (s-maxage), whole seconds from 1s: the bound on how late an edit or a revoked key shows there (env CCA_SHARED_CACHE_MAX_AGE)")
 	// PocketBase tolerates unknown flags in its eager parse; parse ours the same way.
 	_ = pb.RootCmd.ParseFlags(os.Args[1:])
 	return o

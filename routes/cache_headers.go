@@ -1,6 +1,9 @@
 package routes
 
 import (
+	"fmt"
+	"time"
+
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 )
@@ -21,18 +24,31 @@ const (
 	CacheNone CachePolicy = "none"
 )
 
-// cacheControl is each policy's Cache-Control value.
+// DefaultSharedMaxAge is how long a shared cache (a CDN) may keep a public read: the bound on
+// how late an edit, an unpublished post or a revoked key shows at the edge.
+const DefaultSharedMaxAge = 60 * time.Second
+
+// cacheControl is each policy's Cache-Control value; the public one is completed with the
+// shared cache's max age (publicCacheControl).
 var cacheControl = map[CachePolicy]string{
-	CachePublic:  "public, max-age=0, s-maxage=60, must-revalidate",
+	CachePublic:  "public, max-age=0, s-maxage=%d, must-revalidate",
 	CachePrivate: "private, no-cache",
 	CacheNone:    "no-store",
 }
 
+// publicCacheControl is the Cache-Control of CachePublic for a shared cache's max age.
+func publicCacheControl(sharedMaxAge time.Duration) string {
+	return fmt.Sprintf(cacheControl[CachePublic], int(sharedMaxAge/time.Second))
+}
+
 // cacheHeaders is ccaCacheHeaders: the Cache-Control of the route's policy, and for a public
 // one the Vary that keeps one key's (or one site's) answer from another's.
-func cacheHeaders(policy CachePolicy) *hook.Handler[*core.RequestEvent] {
+func cacheHeaders(policy CachePolicy, sharedMaxAge time.Duration) *hook.Handler[*core.RequestEvent] {
 	value := cacheControl[policy]
 	public := policy == CachePublic
+	if public {
+		value = publicCacheControl(sharedMaxAge)
+	}
 	return &hook.Handler[*core.RequestEvent]{
 		Id:       CacheHeadersMiddlewareID,
 		Priority: CacheHeadersMiddlewarePriority,

@@ -57,6 +57,9 @@ type Config struct {
 	// auxiliary.db; the zero value logs every error, write and owner call, and no successful
 	// read. Its Scrub defaults to removing API keys.
 	RequestLog requestlog.Config
+	// SharedMaxAge is how long a shared cache may keep a public read (s-maxage, whole
+	// seconds); 0 means DefaultSharedMaxAge.
+	SharedMaxAge time.Duration
 	// AllowPlainHTTP switches the HTTPS check (ccaHTTPSOnly) off (--require-https=off): API
 	// requests over plain HTTP are then served from anywhere, not only from loopback.
 	AllowPlainHTTP bool
@@ -94,6 +97,12 @@ func Register(app core.App, cfg Config) (*API, error) {
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
+	}
+	switch {
+	case cfg.SharedMaxAge == 0:
+		cfg.SharedMaxAge = DefaultSharedMaxAge
+	case cfg.SharedMaxAge < time.Second:
+		return nil, fmt.Errorf("%w: SharedMaxAge must be at least a second (0: DefaultSharedMaxAge), not %s", ErrInvalidConfig, cfg.SharedMaxAge)
 	}
 	switch {
 	case cfg.MaxBodyBytes == 0:
@@ -218,7 +227,7 @@ func (a *API) middlewares(r Route) []*hook.Handler[*core.RequestEvent] {
 	if r.PollCap && a.limits != nil {
 		mw = append(mw, pollCap(a.limits.poll, &a.limits.refused.poll, a.cfg.Now))
 	}
-	mw = append(mw, cacheHeaders(r.Cache))
+	mw = append(mw, cacheHeaders(r.Cache, a.cfg.SharedMaxAge))
 	if r.Memory {
 		mw = append(mw, a.reads.Middleware(a.contentGeneration))
 	}
