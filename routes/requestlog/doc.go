@@ -12,8 +12,8 @@
 //     share of them).
 //  2. It hands the row to a queue of fixed size without waiting; a full queue drops the row and
 //     counts it (Stats.Dropped).
-//  3. One writer takes what the queue holds, up to a batch, and stores it in one transaction, with
-//     PocketBase's own truncation of long messages and data (core.Log).
+//  3. One writer gathers rows for a fifth of a second (or until a batch is full) and stores them
+//     in one transaction, with PocketBase's own truncation of long messages and data (core.Log).
 //  4. After every few thousand rows, and once a minute, the writer keeps auxiliary.db under its
 //     size bound by deleting the oldest rows (PocketBase keeps logs by days only).
 //  5. Once a minute in which requests were served, one line says how many were served, logged,
