@@ -1,0 +1,4 @@
+package requestlog
+
+// MaxBatch is maxBatch, for the tests of the package's users.
+const MaxBatch = maxBatch
