@@ -9,17 +9,20 @@ import (
 	"log"
 	"os"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/pocketbase/pocketbase"
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/plugins/migratecmd"
+	"github.com/spf13/cobra"
 
 	"github.com/creator-content-api/server/hooks"
 	"github.com/creator-content-api/server/hooks/content/seed"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/maintenance"
+	"github.com/creator-content-api/server/hooks/revisions"
 	"github.com/creator-content-api/server/hooks/webhooks"
 	"github.com/creator-content-api/server/hooks/webhooks/listen"
 	_ "github.com/creator-content-api/server/pb_migrations"
@@ -60,12 +63,22 @@ func main() {
 	if err := maintenance.BindDebugListener(pb, env("CCA_DEBUG_PPROF", "")); err != nil {
 		log.Fatal(err)
 	}
-	bound := hooks.Register(pb, hooks.Config{Replicated: replicated})
-	if _, err := routes.Register(pb, routes.Config{Webhooks: bound.Webhooks, Changes: bound.Changes, RateLimits: limits,
+	revs, err := flags.parseRevisions()
+	if err != nil {
+		log.Fatal(err)
+	}
+	bound := hooks.Register(pb, hooks.Config{Replicated: replicated, Revisions: revs})
+	if _, err := routes.Register(pb, routes.Config{Webhooks: bound.Webhooks, Changes: bound.Changes, Revisions: bound.Revisions, RateLimits: limits,
 		AllowPlainHTTP: !requireHTTPS, ReadCache: readCache}); err != nil {
 		log.Fatal(err)
 	}
 	pb.RootCmd.AddCommand(keys.NewCommand(pb, time.Now), seed.NewCommand(pb), webhooks.NewCommand(pb, bound.Webhooks))
+	// A change a command makes names the command in its revision.
+	pb.RootCmd.PersistentPreRun = func(cmd *cobra.Command, _ []string) {
+		if cmd.Name() != "serve" {
+			bound.Revisions.RunningCommand(strings.TrimPrefix(cmd.CommandPath(), pb.RootCmd.Name()+" "))
+		}
+	}
 
 	pb.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		if limits.Off {
@@ -100,6 +113,8 @@ type options struct {
 	litestream               string
 	readCacheEntries         string
 	readCacheBytes           string
+	revisionsKeep            string
+	revisionsDays            string
 }
 
 func bindFlags(pb *pocketbase.PocketBase) *options {
@@ -116,6 +131,8 @@ func bindFlags(pb *pocketbase.PocketBase) *options {
 	f.StringVar(&o.requireHTTPS, "require-https", env("CCA_REQUIRE_HTTPS", "on"), "on or off: on refuses API calls over plain HTTP (loopback without proxy headers excepted, for development) and through a local proxy whose headers PocketBase's trusted-proxy setting does not trust (env CCA_REQUIRE_HTTPS)")
 	f.StringVar(&o.readCacheEntries, "read-cache-entries", env("CCA_READ_CACHE_ENTRIES", strconv.Itoa(readcache.DefaultMaxEntries)), "the most answers of public reads kept in memory (env CCA_READ_CACHE_ENTRIES)")
 	f.StringVar(&o.readCacheBytes, "read-cache-bytes", env("CCA_READ_CACHE_BYTES", strconv.FormatInt(readcache.DefaultMaxBytes, 10)), "the most bytes of answers of public reads kept in memory (env CCA_READ_CACHE_BYTES)")
+	f.StringVar(&o.revisionsKeep, "revisions-keep", env("CCA_REVISIONS_KEEP", strconv.Itoa(revisions.DefaultKeep)), "the most revisions kept of a content record, newest first (env CCA_REVISIONS_KEEP)")
+	f.StringVar(&o.revisionsDays, "revisions-days", env("CCA_REVISIONS_DAYS", strconv.Itoa(int(revisions.DefaultMaxAge/(24*time.Hour)))), "the most days a revision of a content record is kept (env CCA_REVISIONS_DAYS)")
 	// PocketBase tolerates unknown flags in its eager parse; parse ours the same way.
 	_ = pb.RootCmd.ParseFlags(os.Args[1:])
 	return o
@@ -146,6 +163,15 @@ func (o *options) parseRateLimits() (routes.RateLimits, error) {
 		return rl, fmt.Errorf("--rate-ipv6-prefix: %w", err)
 	}
 	return rl, nil
+}
+
+func (o *options) parseRevisions() (revisions.Config, error) {
+	keep, err := positive("--revisions-keep", o.revisionsKeep)
+	if err != nil {
+		return revisions.Config{}, err
+	}
+	days, err := positive("--revisions-days", o.revisionsDays)
+	return revisions.Config{Keep: int(keep), MaxAge: time.Duration(days) * 24 * time.Hour}, err
 }
 
 func (o *options) parseReadCache() (readcache.Config, error) {

@@ -68,6 +68,8 @@ var schema = []collectionSpec{
 		"last_error": "text", "response_excerpt": "text", "delivered_at": "date"}},
 	{pbm.WebhookAttempts, false, f{"delivery": "relation", "at": "date", "status_code": "number", "duration_ms": "number",
 		"error": "text", "response_excerpt": "text", "request_headers": "json"}},
+	{pbm.ContentRevisions, false, f{"record_collection": "text", "record_id": "text", "action": "select",
+		"actor_type": "select", "actor": "text", "data": "json", "files": "json"}},
 }
 
 func TestCollectionsExistWithFieldsAndNilRules(t *testing.T) {
