@@ -22,6 +22,7 @@ import (
 	"github.com/creator-content-api/server/hooks/content/seed"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/maintenance"
+	"github.com/creator-content-api/server/hooks/previews"
 	"github.com/creator-content-api/server/hooks/revisions"
 	"github.com/creator-content-api/server/hooks/webhooks"
 	"github.com/creator-content-api/server/hooks/webhooks/listen"
@@ -67,8 +68,12 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	bound := hooks.Register(pb, hooks.Config{Replicated: replicated, Revisions: revs})
-	if _, err := routes.Register(pb, routes.Config{Webhooks: bound.Webhooks, Changes: bound.Changes, Revisions: bound.Revisions, RateLimits: limits,
+	links, err := flags.parsePreviews()
+	if err != nil {
+		log.Fatal(err)
+	}
+	bound := hooks.Register(pb, hooks.Config{Replicated: replicated, Revisions: revs, Previews: links})
+	if _, err := routes.Register(pb, routes.Config{Webhooks: bound.Webhooks, Changes: bound.Changes, Revisions: bound.Revisions, Previews: bound.Previews, RateLimits: limits,
 		AllowPlainHTTP: !requireHTTPS, ReadCache: readCache}); err != nil {
 		log.Fatal(err)
 	}
@@ -115,6 +120,8 @@ type options struct {
 	readCacheBytes           string
 	revisionsKeep            string
 	revisionsDays            string
+	previewDays              string
+	previewMaxDays           string
 }
 
 func bindFlags(pb *pocketbase.PocketBase) *options {
@@ -133,6 +140,8 @@ func bindFlags(pb *pocketbase.PocketBase) *options {
 	f.StringVar(&o.readCacheBytes, "read-cache-bytes", env("CCA_READ_CACHE_BYTES", strconv.FormatInt(readcache.DefaultMaxBytes, 10)), "the most bytes of answers of public reads kept in memory (env CCA_READ_CACHE_BYTES)")
 	f.StringVar(&o.revisionsKeep, "revisions-keep", env("CCA_REVISIONS_KEEP", strconv.Itoa(revisions.DefaultKeep)), "the most revisions kept of a content record, newest first (env CCA_REVISIONS_KEEP)")
 	f.StringVar(&o.revisionsDays, "revisions-days", env("CCA_REVISIONS_DAYS", strconv.Itoa(int(revisions.DefaultMaxAge/(24*time.Hour)))), "the most days a revision of a content record is kept (env CCA_REVISIONS_DAYS)")
+	f.StringVar(&o.previewDays, "preview-days", env("CCA_PREVIEW_DAYS", strconv.Itoa(int(previews.DefaultTTL/(24*time.Hour)))), "the days a preview link lasts when its maker does not say (env CCA_PREVIEW_DAYS)")
+	f.StringVar(&o.previewMaxDays, "preview-max-days", env("CCA_PREVIEW_MAX_DAYS", strconv.Itoa(int(previews.DefaultMax/(24*time.Hour)))), "the most days a preview link may last (env CCA_PREVIEW_MAX_DAYS)")
 	// PocketBase tolerates unknown flags in its eager parse; parse ours the same way.
 	_ = pb.RootCmd.ParseFlags(os.Args[1:])
 	return o
@@ -172,6 +181,22 @@ func (o *options) parseRevisions() (revisions.Config, error) {
 	}
 	days, err := positive("--revisions-days", o.revisionsDays)
 	return revisions.Config{Keep: int(keep), MaxAge: time.Duration(days) * 24 * time.Hour}, err
+}
+
+func (o *options) parsePreviews() (previews.Config, error) {
+	days, err := positive("--preview-days", o.previewDays)
+	if err != nil {
+		return previews.Config{}, err
+	}
+	maxDays, err := positive("--preview-max-days", o.previewMaxDays)
+	if err != nil {
+		return previews.Config{}, err
+	}
+	if days > maxDays {
+		return previews.Config{}, fmt.Errorf("--preview-days (%d) must not exceed --preview-max-days (%d)", days, maxDays)
+	}
+	day := 24 * time.Hour
+	return previews.Config{TTL: time.Duration(days) * day, Max: time.Duration(maxDays) * day}, nil
 }
 
 func (o *options) parseReadCache() (readcache.Config, error) {

@@ -11,6 +11,7 @@
 //   - maintenance: the database upkeep of a replicated data directory;
 //   - revisions: the history of content records (every update and delete keeps the values
 //     it replaced), the owner's diff and restore, and its pruning;
+//   - previews: the owner's preview links to records not yet published, and their pruning;
 //   - changes: the generation of each area of stored data (content, keys), which the caches
 //     of reads and keys compare to know that nothing they hold has changed.
 package hooks
@@ -24,6 +25,7 @@ import (
 	"github.com/creator-content-api/server/hooks/content"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/maintenance"
+	"github.com/creator-content-api/server/hooks/previews"
 	"github.com/creator-content-api/server/hooks/revisions"
 	"github.com/creator-content-api/server/hooks/webhooks"
 )
@@ -37,6 +39,8 @@ type Config struct {
 	Webhooks webhooks.Config
 	// Revisions sets the revisions' retention; its Now is always Config.Now.
 	Revisions revisions.Config
+	// Previews sets the preview links' lifetimes; its Now is always Config.Now.
+	Previews previews.Config
 	// Replicated says Litestream replicates data.db: PocketBase's daily maintenance then
 	// leaves data.db's checkpoints to Litestream (maintenance.BindReplicationFriendlyMaintenance).
 	Replicated bool
@@ -53,6 +57,8 @@ type Bound struct {
 	Changes *changes.Watcher
 	// Revisions lists, compares, restores and prunes the revisions of content records.
 	Revisions *revisions.Service
+	// Previews makes, resolves and revokes preview links.
+	Previews *previews.Service
 }
 
 // Register binds every hook, job and background worker to app.
@@ -72,11 +78,14 @@ func Register(app core.App, cfg Config) *Bound {
 	rcfg := cfg.Revisions
 	rcfg.Now = cfg.Now
 	revs := revisions.Bind(app, rcfg)
+	pcfg := cfg.Previews
+	pcfg.Now = cfg.Now
+	prev := previews.Bind(app, pcfg)
 	// The job marks a record published with a plain UPDATE, which no model hook sees: it says
 	// so itself, so that cached reads show the record at once.
 	publish := content.BindPublishJob(app, cfg.Now, w.AnnouncePublished, func() { ch.Changed(changes.Content) })
 	if cfg.Replicated {
 		maintenance.BindReplicationFriendlyMaintenance(app)
 	}
-	return &Bound{Webhooks: w, Publish: publish, Changes: ch, Revisions: revs}
+	return &Bound{Webhooks: w, Publish: publish, Changes: ch, Revisions: revs, Previews: prev}
 }

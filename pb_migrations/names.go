@@ -62,6 +62,8 @@ const (
 	WebhookAttempts = "webhook_attempts"
 	// ContentRevisions holds the earlier states of content records (hooks/revisions).
 	ContentRevisions = "content_revisions"
+	// PreviewLinks holds the owner's preview links to unpublished records (hooks/previews).
+	PreviewLinks = "preview_links"
 )
 
 // Select values as the code uses them now, in the schema's order. Treat them as read-only.

@@ -19,13 +19,17 @@ const (
 	CachePrivate CachePolicy = "private"
 	// CacheNone is for responses that must never be stored (secrets, writes).
 	CacheNone CachePolicy = "none"
+	// CacheUnshared is for a read that must never be stored anywhere, yet says so to shared
+	// caches twice over: a preview of a record not yet published.
+	CacheUnshared CachePolicy = "unshared"
 )
 
 // cacheControl is each policy's Cache-Control value.
 var cacheControl = map[CachePolicy]string{
-	CachePublic:  "public, max-age=0, s-maxage=60, must-revalidate",
-	CachePrivate: "private, no-cache",
-	CacheNone:    "no-store",
+	CachePublic:   "public, max-age=0, s-maxage=60, must-revalidate",
+	CachePrivate:  "private, no-cache",
+	CacheNone:     "no-store",
+	CacheUnshared: "private, no-store",
 }
 
 // cacheHeaders is ccaCacheHeaders: the Cache-Control of the route's policy, and for a public

@@ -8,6 +8,7 @@ import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
 
 	"github.com/creator-content-api/server/hooks/keys"
+	"github.com/creator-content-api/server/hooks/previews"
 	"github.com/creator-content-api/server/hooks/revisions"
 	"github.com/creator-content-api/server/hooks/webhooks"
 	"github.com/creator-content-api/server/routes/apierr"
@@ -40,6 +41,13 @@ var domainErrors = []struct {
 	{revisions.ErrMismatch, conflict(codeRevisionMismatch, "this revision is of another record than the one named")},
 	{revisions.ErrSlugTaken, conflict(codeSlugTaken,
 		"another record has this revision's slug now: change that record's slug first")},
+	{previews.ErrNotFound, apierr.NotFound},
+	{previews.ErrRecordNotFound, func() *apierr.Error {
+		return &apierr.Error{Status: http.StatusNotFound, Code: apierr.CodeNotFound, Message: "no record of this collection has this id"}
+	}},
+	{previews.ErrTTL, func() *apierr.Error {
+		return apierr.InvalidField("expires_in", "is longer than preview links may last")
+	}},
 	{webhooks.ErrSubscriptionDisabled, func() *apierr.Error {
 		return apierr.InvalidRequest("the delivery's subscription is switched off: re-enable it first")
 	}},

@@ -21,6 +21,7 @@ import (
 
 	"github.com/creator-content-api/server/hooks/changes"
 	"github.com/creator-content-api/server/hooks/keys"
+	"github.com/creator-content-api/server/hooks/previews"
 	"github.com/creator-content-api/server/hooks/revisions"
 	"github.com/creator-content-api/server/hooks/webhooks"
 	"github.com/creator-content-api/server/routes/cursor"
@@ -47,6 +48,8 @@ type Config struct {
 	// Revisions is the revisions service hooks.Register returned, for the owner's history of
 	// content records. Required.
 	Revisions *revisions.Service
+	// Previews is the preview link service hooks.Register returned. Required.
+	Previews *previews.Service
 	// ReadCache bounds the answers kept in memory for the Memory routes; the zero value is
 	// readcache's defaults.
 	ReadCache readcache.Config
@@ -93,6 +96,9 @@ func Register(app core.App, cfg Config) (*API, error) {
 	if cfg.Revisions == nil {
 		return nil, fmt.Errorf("%w: Revisions is nil (pass the service hooks.Register returns)", ErrInvalidConfig)
 	}
+	if cfg.Previews == nil {
+		return nil, fmt.Errorf("%w: Previews is nil (pass the service hooks.Register returns)", ErrInvalidConfig)
+	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
@@ -137,6 +143,7 @@ func (a *API) table() []Route {
 	t = append(t, a.contentRoutes()...)
 	t = append(t, a.webhookRoutes()...)
 	t = append(t, a.revisionRoutes()...)
+	t = append(t, a.previewRoutes()...)
 	return t
 }
 
