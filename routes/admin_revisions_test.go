@@ -294,3 +294,35 @@ func readStored(t *testing.T, h *apitest.Harness, key string) []byte {
 	}
 	return b
 }
+
+// A change a command makes (through Go code, with no actor of its own) names the command; one
+// in a batch of PocketBase's records API names the owner.
+func TestRevisionActorsOfCommandsAndBatches(t *testing.T) {
+	t.Parallel()
+	h := apitest.New(t, apitest.Options{})
+	c := adminClient{t: t, h: h, token: h.SuperuserToken()}
+	post := newPost(h, "Start", "start")
+	h.Revisions.RunningCommand("seed")
+	post.Set("title", "By the command")
+	if err := h.App.Save(post); err != nil {
+		t.Fatal(err)
+	}
+	h.Clock.Advance(time.Minute)
+	h.App.Settings().Batch.Enabled = true // off by default
+	res := h.Do(apitest.Request{Method: http.MethodPost, Path: "/api/batch", Headers: owner(c.token),
+		Body: map[string]any{"requests": []map[string]any{{"method": "PATCH", "url": "/api/collections/posts/records/" + post.Id,
+			"body": map[string]any{"title": "By a batch"}}}}})
+	if res.Status != http.StatusOK {
+		t.Fatalf("batch: %d %s", res.Status, res.Body)
+	}
+	revs := c.revisionsOf(pb_migrations.Posts, post.Id)
+	if len(revs) != 2 {
+		t.Fatalf("revisions %v", revs)
+	}
+	if a := revs[1]["actor"].(map[string]any); a["type"] != "command" || a["name"] != "seed" {
+		t.Errorf("the command's revision names %v", a)
+	}
+	if a := revs[0]["actor"].(map[string]any); a["type"] != "owner" || a["name"] != "owner@example.com" {
+		t.Errorf("the batch's revision names %v", a)
+	}
+}
