@@ -9,17 +9,21 @@ import (
 	"log"
 	"os"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/pocketbase/pocketbase"
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/plugins/migratecmd"
+	"github.com/spf13/cobra"
 
 	"github.com/creator-content-api/server/hooks"
 	"github.com/creator-content-api/server/hooks/content/seed"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/maintenance"
+	"github.com/creator-content-api/server/hooks/previews"
+	"github.com/creator-content-api/server/hooks/revisions"
 	"github.com/creator-content-api/server/hooks/webhooks"
 	"github.com/creator-content-api/server/hooks/webhooks/listen"
 	_ "github.com/creator-content-api/server/pb_migrations"
@@ -70,8 +74,16 @@ func main() {
 	if err := maintenance.BindDebugListener(pb, env("CCA_DEBUG_PPROF", "")); err != nil {
 		log.Fatal(err)
 	}
+	revs, err := flags.parseRevisions()
+	if err != nil {
+		log.Fatal(err)
+	}
+	links, err := flags.parsePreviews()
+	if err != nil {
+		log.Fatal(err)
+	}
 	var observed *metrics.Metrics
-	hooksCfg := hooks.Config{Replicated: replicated}
+	hooksCfg := hooks.Config{Replicated: replicated, Revisions: revs, Previews: links}
 	if flags.metricsAddr != "" {
 		if err := metrics.CheckAddress(flags.metricsAddr); err != nil {
 			log.Fatal(fmt.Errorf("--metrics-addr: %w", err))
@@ -80,7 +92,8 @@ func main() {
 		hooksCfg.Webhooks.Observer = observed.WebhookObserver()
 	}
 	bound := hooks.Register(pb, hooksCfg)
-	api, err := routes.Register(pb, routes.Config{Webhooks: bound.Webhooks, Changes: bound.Changes, RateLimits: limits,
+	api, err := routes.Register(pb, routes.Config{Webhooks: bound.Webhooks, Changes: bound.Changes,
+		Revisions: bound.Revisions, Previews: bound.Previews, RateLimits: limits,
 		AllowPlainHTTP: !requireHTTPS, ReadCache: readCache, RequestLog: requestLog, SharedMaxAge: sharedMaxAge})
 	if err != nil {
 		log.Fatal(err)
@@ -95,6 +108,12 @@ func main() {
 		}
 	}
 	pb.RootCmd.AddCommand(keys.NewCommand(pb, time.Now), seed.NewCommand(pb), webhooks.NewCommand(pb, bound.Webhooks))
+	// A change a command makes names the command in its revision.
+	pb.RootCmd.PersistentPreRun = func(cmd *cobra.Command, _ []string) {
+		if cmd.Name() != "serve" {
+			bound.Revisions.RunningCommand(strings.TrimPrefix(cmd.CommandPath(), pb.RootCmd.Name()+" "))
+		}
+	}
 
 	pb.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		if limits.Off {
@@ -132,6 +151,10 @@ type options struct {
 	logReads, logsMaxMB      string
 	metricsAddr              string
 	sharedMaxAge             string
+	revisionsKeep            string
+	revisionsDays            string
+	previewDays              string
+	previewMaxDays           string
 }
 
 func bindFlags(pb *pocketbase.PocketBase) *options {
@@ -152,6 +175,10 @@ func bindFlags(pb *pocketbase.PocketBase) *options {
 	f.StringVar(&o.logsMaxMB, "logs-max-mb", env("CCA_LOGS_MAX_MB", strconv.Itoa(requestlog.DefaultMaxBytes>>20)), "the most MiB the request log (auxiliary.db) holds; the oldest rows go first (env CCA_LOGS_MAX_MB)")
 	f.StringVar(&o.metricsAddr, "metrics-addr", env("CCA_METRICS_ADDR", ""), "HOST:PORT on which `serve` also answers /metrics in Prometheus' format, e.g. 127.0.0.1:9464 (0.0.0.0:9464 for every interface); empty: off (env CCA_METRICS_ADDR)")
 	f.StringVar(&o.sharedMaxAge, "shared-cache-max-age", env("CCA_SHARED_CACHE_MAX_AGE", routes.DefaultSharedMaxAge.String()), "how long a shared cache (a CDN, Varnish) may keep a public v1 read (s-maxage), whole seconds from 1s: the bound on how late an edit or a revoked key shows there (env CCA_SHARED_CACHE_MAX_AGE)")
+	f.StringVar(&o.revisionsKeep, "revisions-keep", env("CCA_REVISIONS_KEEP", strconv.Itoa(revisions.DefaultKeep)), "the most revisions kept of a content record, newest first (env CCA_REVISIONS_KEEP)")
+	f.StringVar(&o.revisionsDays, "revisions-days", env("CCA_REVISIONS_DAYS", strconv.Itoa(int(revisions.DefaultMaxAge/(24*time.Hour)))), "the most days a revision of a content record is kept (env CCA_REVISIONS_DAYS)")
+	f.StringVar(&o.previewDays, "preview-days", env("CCA_PREVIEW_DAYS", strconv.Itoa(int(previews.DefaultTTL/(24*time.Hour)))), "the days a preview link lasts when its maker does not say (env CCA_PREVIEW_DAYS)")
+	f.StringVar(&o.previewMaxDays, "preview-max-days", env("CCA_PREVIEW_MAX_DAYS", strconv.Itoa(int(previews.DefaultMax/(24*time.Hour)))), "the most days a preview link may last (env CCA_PREVIEW_MAX_DAYS)")
 	// PocketBase tolerates unknown flags in its eager parse; parse ours the same way.
 	_ = pb.RootCmd.ParseFlags(os.Args[1:])
 	return o
@@ -182,6 +209,31 @@ func (o *options) parseRateLimits() (routes.RateLimits, error) {
 		return rl, fmt.Errorf("--rate-ipv6-prefix: %w", err)
 	}
 	return rl, nil
+}
+
+func (o *options) parseRevisions() (revisions.Config, error) {
+	keep, err := positive("--revisions-keep", o.revisionsKeep)
+	if err != nil {
+		return revisions.Config{}, err
+	}
+	days, err := positive("--revisions-days", o.revisionsDays)
+	return revisions.Config{Keep: int(keep), MaxAge: time.Duration(days) * 24 * time.Hour}, err
+}
+
+func (o *options) parsePreviews() (previews.Config, error) {
+	days, err := positive("--preview-days", o.previewDays)
+	if err != nil {
+		return previews.Config{}, err
+	}
+	maxDays, err := positive("--preview-max-days", o.previewMaxDays)
+	if err != nil {
+		return previews.Config{}, err
+	}
+	if days > maxDays {
+		return previews.Config{}, fmt.Errorf("--preview-days (%d) must not exceed --preview-max-days (%d)", days, maxDays)
+	}
+	day := 24 * time.Hour
+	return previews.Config{TTL: time.Duration(days) * day, Max: time.Duration(maxDays) * day}, nil
 }
 
 func (o *options) parseReadCache() (readcache.Config, error) {

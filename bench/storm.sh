@@ -2,7 +2,7 @@
 # A read storm kept up for minutes (issue 19): does the server's memory level off, and how
 # much does auxiliary.db (the request log) grow?
 #
-#   bash bench/storm.sh [minutes, default 10] [connections, default 16]
+#   bash bench/storm.sh [minutes, default 10] [connections, default 16] [minutes of the refused storms, default: the same]
 #
 # Three storms in a row on one server (10,000 posts), each for the given minutes, with wrk:
 #   1. the cached list with a key, --rate-limits=off (the figure of issue 19);
@@ -15,6 +15,7 @@
 source "$(dirname "$0")/lib.sh"
 minutes=${1:-10}
 conns=${2:-16}
+refused_minutes=${3:-$minutes}
 port=${BENCH_PORT:-8195}
 metrics_port=${BENCH_METRICS_PORT:-8196}
 base="http://127.0.0.1:$port"
@@ -37,8 +38,8 @@ sample() { # elapsed-seconds
   echo "$1 $rss $gor $fds $aux $dropped"
 }
 
-storm() { # name, [flags for serve], -- wrk args...
-  local name=$1; shift
+storm() { # name, minutes, [flags for serve], -- wrk args...
+  local name=$1 minutes=$2; shift 2
   local flags=()
   while [ "$1" != "--" ]; do flags+=("$1"); shift; done
   shift
@@ -73,6 +74,6 @@ storm() { # name, [flags for serve], -- wrk args...
   stop_server
 }
 
-storm "cached list, a key, limits off" --rate-limits=off -- -H "Authorization: Bearer $key" "$base/api/v1/posts?limit=20"
-storm "no key, default limits" -- "$base/api/v1/posts?limit=20"
-storm "a revoked key, limits off" --rate-limits=off -- -H "Authorization: Bearer $revoked" "$base/api/v1/posts?limit=20"
+storm "cached list, a key, limits off" "$minutes" --rate-limits=off -- -H "Authorization: Bearer $key" "$base/api/v1/posts?limit=20"
+storm "no key, default limits" "$refused_minutes" -- "$base/api/v1/posts?limit=20"
+storm "a revoked key, limits off" "$refused_minutes" --rate-limits=off -- -H "Authorization: Bearer $revoked" "$base/api/v1/posts?limit=20"

@@ -9,6 +9,9 @@
 //   - webhooks: events, the outbox, the dispatcher, subscriptions, the `webhooks` command
 //     (the wire format in webhooks/wire, `webhooks listen` in webhooks/listen);
 //   - maintenance: the database upkeep of a replicated data directory;
+//   - revisions: the history of content records (every update and delete keeps the values
+//     it replaced), the owner's diff and restore, and its pruning;
+//   - previews: the owner's preview links to records not yet published, and their pruning;
 //   - changes: the generation of each area of stored data (content, keys), which the caches
 //     of reads and keys compare to know that nothing they hold has changed.
 package hooks
@@ -22,6 +25,8 @@ import (
 	"github.com/creator-content-api/server/hooks/content"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/maintenance"
+	"github.com/creator-content-api/server/hooks/previews"
+	"github.com/creator-content-api/server/hooks/revisions"
 	"github.com/creator-content-api/server/hooks/webhooks"
 )
 
@@ -32,6 +37,10 @@ type Config struct {
 	Now func() time.Time
 	// Webhooks sizes the dispatcher; its Now is always Config.Now.
 	Webhooks webhooks.Config
+	// Revisions sets the revisions' retention; its Now is always Config.Now.
+	Revisions revisions.Config
+	// Previews sets the preview links' lifetimes; its Now is always Config.Now.
+	Previews previews.Config
 	// Replicated says Litestream replicates data.db: PocketBase's daily maintenance then
 	// leaves data.db's checkpoints to Litestream (maintenance.BindReplicationFriendlyMaintenance).
 	Replicated bool
@@ -46,6 +55,10 @@ type Bound struct {
 	// Changes hands out the generations of the content and the keys, for the read cache and
 	// the key cache.
 	Changes *changes.Watcher
+	// Revisions lists, compares, restores and prunes the revisions of content records.
+	Revisions *revisions.Service
+	// Previews makes, resolves and revokes preview links.
+	Previews *previews.Service
 }
 
 // Register binds every hook, job and background worker to app.
@@ -62,11 +75,17 @@ func Register(app core.App, cfg Config) *Bound {
 	wcfg := cfg.Webhooks
 	wcfg.Now = cfg.Now
 	w := webhooks.Bind(app, wcfg)
+	rcfg := cfg.Revisions
+	rcfg.Now = cfg.Now
+	revs := revisions.Bind(app, rcfg)
+	pcfg := cfg.Previews
+	pcfg.Now = cfg.Now
+	prev := previews.Bind(app, pcfg)
 	// The job marks a record published with a plain UPDATE, which no model hook sees: it says
 	// so itself, so that cached reads show the record at once.
 	publish := content.BindPublishJob(app, cfg.Now, w.AnnouncePublished, func() { ch.Changed(changes.Content) })
 	if cfg.Replicated {
 		maintenance.BindReplicationFriendlyMaintenance(app)
 	}
-	return &Bound{Webhooks: w, Publish: publish, Changes: ch}
+	return &Bound{Webhooks: w, Publish: publish, Changes: ch, Revisions: revs, Previews: prev}
 }

@@ -68,6 +68,10 @@ var schema = []collectionSpec{
 		"last_error": "text", "response_excerpt": "text", "delivered_at": "date"}},
 	{pbm.WebhookAttempts, false, f{"delivery": "relation", "at": "date", "status_code": "number", "duration_ms": "number",
 		"error": "text", "response_excerpt": "text", "request_headers": "json"}},
+	{pbm.ContentRevisions, false, f{"record_collection": "text", "record_id": "text", "action": "select",
+		"actor_type": "select", "actor": "text", "data": "json", "files": "json"}},
+	{pbm.PreviewLinks, false, f{"record_collection": "text", "record_id": "text", "token_hash": "text",
+		"expires_at": "date"}},
 }
 
 func TestCollectionsExistWithFieldsAndNilRules(t *testing.T) {
@@ -125,6 +129,7 @@ func TestHiddenFields(t *testing.T) {
 		{pbm.Members, "password"},
 		{pbm.Members, "tokenKey"},
 		{pbm.Posts, "publish_announced"},
+		{pbm.PreviewLinks, "token_hash"},
 	}
 	for _, tc := range cases {
 		c, err := ta.FindCollectionByNameOrId(tc.collection)

@@ -60,6 +60,10 @@ const (
 	WebhookDeliveries = "webhook_deliveries"
 	// WebhookAttempts holds every attempt of a delivery (its history), deleted with the delivery.
 	WebhookAttempts = "webhook_attempts"
+	// ContentRevisions holds the earlier states of content records (hooks/revisions).
+	ContentRevisions = "content_revisions"
+	// PreviewLinks holds the owner's preview links to unpublished records (hooks/previews).
+	PreviewLinks = "preview_links"
 )
 
 // Select values as the code uses them now, in the schema's order. Treat them as read-only.
@@ -86,6 +90,10 @@ var (
 	}
 	// DeliveryStatuses are the values of webhook_deliveries.status.
 	DeliveryStatuses = []string{"pending", "succeeded", "failed"}
+	// RevisionActions are the values of content_revisions.action.
+	RevisionActions = []string{"update", "delete", "restore"}
+	// ActorTypes are the values of content_revisions.actor_type.
+	ActorTypes = []string{"owner", "key", "command", "system"}
 	// SkillLevels are the values of skills.level.
 	SkillLevels = []string{"beginner", "intermediate", "advanced", "expert"}
 )

@@ -28,6 +28,8 @@ var selectFields = []selectSpec{
 	{pbm.WebhookSubscriptions, "events", pbm.EventNames, true},
 	{pbm.WebhookEvents, "event", pbm.EventNames, false},
 	{pbm.WebhookDeliveries, "status", pbm.DeliveryStatuses, false},
+	{pbm.ContentRevisions, "action", pbm.RevisionActions, false},
+	{pbm.ContentRevisions, "actor_type", pbm.ActorTypes, false},
 }
 
 // TestSelectValuesAreTheCodes: a fresh install's select fields hold exactly the lists of

@@ -22,6 +22,9 @@ const (
 	CachePrivate CachePolicy = "private"
 	// CacheNone is for responses that must never be stored (secrets, writes).
 	CacheNone CachePolicy = "none"
+	// CacheUnshared is for a read that must never be stored anywhere, yet says so to shared
+	// caches twice over: a preview of a record not yet published.
+	CacheUnshared CachePolicy = "unshared"
 )
 
 // DefaultSharedMaxAge is how long a shared cache (a CDN) may keep a public read: the bound on
@@ -31,9 +34,10 @@ const DefaultSharedMaxAge = 60 * time.Second
 // cacheControl is each policy's Cache-Control value; the public one is completed with the
 // shared cache's max age (publicCacheControl).
 var cacheControl = map[CachePolicy]string{
-	CachePublic:  "public, max-age=0, s-maxage=%d, must-revalidate",
-	CachePrivate: "private, no-cache",
-	CacheNone:    "no-store",
+	CachePublic:   "public, max-age=0, s-maxage=%d, must-revalidate",
+	CachePrivate:  "private, no-cache",
+	CacheNone:     "no-store",
+	CacheUnshared: "private, no-store",
 }
 
 // publicCacheControl is the Cache-Control of CachePublic for a shared cache's max age.

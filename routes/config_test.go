@@ -16,9 +16,9 @@ import (
 )
 
 // zeroConfig replaces the harness's configuration with the zero Config and what Register
-// requires (Webhooks, Changes), keeping the harness's clock so that no bucket refills mid-test.
+// requires (Webhooks, Changes, Revisions, Previews), keeping the harness's clock so that no bucket refills mid-test.
 func zeroConfig(c *routes.Config) {
-	*c = routes.Config{Webhooks: c.Webhooks, Changes: c.Changes, Now: c.Now}
+	*c = routes.Config{Webhooks: c.Webhooks, Changes: c.Changes, Revisions: c.Revisions, Previews: c.Previews, Now: c.Now}
 }
 
 // Register refuses, binding nothing, a configuration it cannot serve with.
@@ -32,12 +32,14 @@ func TestRegisterRefusesAnIncompleteConfig(t *testing.T) {
 	}{
 		{"no webhook service", routes.Config{}, "Webhooks is nil"},
 		{"no change watcher", routes.Config{Webhooks: h.Webhooks}, "Changes is nil"},
-		{"a negative read cache bound", routes.Config{Webhooks: h.Webhooks, Changes: h.Changes, ReadCache: readcache.Config{MaxBytes: -1}},
+		{"no revisions service", routes.Config{Webhooks: h.Webhooks, Changes: h.Changes}, "Revisions is nil"},
+		{"no preview service", routes.Config{Webhooks: h.Webhooks, Changes: h.Changes, Revisions: h.Revisions}, "Previews is nil"},
+		{"a negative read cache bound", routes.Config{Webhooks: h.Webhooks, Changes: h.Changes, Revisions: h.Revisions, Previews: h.Previews, ReadCache: readcache.Config{MaxBytes: -1}},
 			"ReadCache: read cache bounds must not be negative: 0 entries, -1 bytes"},
-		{"an IPv6 prefix out of range", routes.Config{Webhooks: h.Webhooks, Changes: h.Changes, RateLimits: routes.RateLimits{IPv6Prefix: 129}},
+		{"an IPv6 prefix out of range", routes.Config{Webhooks: h.Webhooks, Changes: h.Changes, Revisions: h.Revisions, Previews: h.Previews, RateLimits: routes.RateLimits{IPv6Prefix: 129}},
 			"RateLimits.IPv6Prefix must be 1..128, not 129"},
-		{"a negative body limit", routes.Config{Webhooks: h.Webhooks, Changes: h.Changes, MaxBodyBytes: -1}, "MaxBodyBytes must be > 0 (0: DefaultMaxBodyBytes), not -1"},
-		{"a tier without a burst", routes.Config{Webhooks: h.Webhooks, Changes: h.Changes, RateLimits: routes.RateLimits{Moderate: ratelimit.Tier{Name: "moderate", PerMinute: 10}}},
+		{"a negative body limit", routes.Config{Webhooks: h.Webhooks, Changes: h.Changes, Revisions: h.Revisions, Previews: h.Previews, MaxBodyBytes: -1}, "MaxBodyBytes must be > 0 (0: DefaultMaxBodyBytes), not -1"},
+		{"a tier without a burst", routes.Config{Webhooks: h.Webhooks, Changes: h.Changes, Revisions: h.Revisions, Previews: h.Previews, RateLimits: routes.RateLimits{Moderate: ratelimit.Tier{Name: "moderate", PerMinute: 10}}},
 			`tier "moderate": burst 0 must be >= 1`},
 	}
 	for _, c := range cases {

@@ -20,9 +20,21 @@ type contentEndpoint struct {
 	ok                  int
 }
 
-// url is the endpoint's path with the ids of its records.
+// url is the endpoint's path with the ids of its records ({preview}: ids["preview"], a
+// preview token).
 func (ep contentEndpoint) url(ids, doomed map[string]string) string {
-	return strings.NewReplacer("{id}", ids[ep.collection], "{doomed}", doomed[ep.collection]).Replace(ep.path)
+	return strings.NewReplacer("{id}", ids[ep.collection], "{doomed}", doomed[ep.collection], "{preview}", ids["preview"]).Replace(ep.path)
+}
+
+// withPreview adds to ids a preview token of the post of ids.
+func withPreview(t *testing.T, h *apitest.Harness, ids map[string]string) map[string]string {
+	t.Helper()
+	link, err := h.Previews.Create(h.App, pb_migrations.Posts, ids[pb_migrations.Posts], 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids["preview"] = link.Token
+	return ids
 }
 
 // contentEndpoints lists every content endpoint of the spec.
@@ -32,6 +44,7 @@ func contentEndpoints() []contentEndpoint {
 		{http.MethodGet, "/api/v1/posts/scope-post", read, "", nil, 200},
 		{http.MethodGet, "/api/v1/projects/scope-project", read, "", nil, 200},
 		{http.MethodGet, "/api/v1/tags", read, "", nil, 200},
+		{http.MethodGet, "/api/v1/previews/{preview}", read, "", nil, 200},
 		{http.MethodGet, "/api/v2/posts", content, "", nil, 200},
 		{http.MethodGet, "/api/v2/posts/{id}", content, "posts", nil, 200},
 		{http.MethodGet, "/api/v2/projects", content, "", nil, 200},
@@ -89,7 +102,7 @@ func seedOnePerCollection(t *testing.T, h *apitest.Harness, suffix string) map[s
 func TestContentEndpointScopes(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
-	ids := seedOnePerCollection(t, h, "")
+	ids := withPreview(t, h, seedOnePerCollection(t, h, ""))
 	doomed := seedOnePerCollection(t, h, " doomed")
 	keyOf := map[string]string{}
 	for _, s := range keys.Scopes {
@@ -165,7 +178,7 @@ func TestContentCacheHeaders(t *testing.T) {
 	for _, s := range keys.Scopes {
 		keyOf[s], _ = h.CreateKey(s)
 	}
-	ids := seedOnePerCollection(t, h, "")
+	ids := withPreview(t, h, seedOnePerCollection(t, h, ""))
 	for _, ep := range contentEndpoints() {
 		s := apitest.Scenario{Name: ep.method + " " + ep.path, Method: ep.method, Path: ep.url(ids, ids),
 			Headers: apitest.Bearer(keyOf[ep.scope]), Body: ep.body, ExpectedStatus: ep.ok,
@@ -174,6 +187,8 @@ func TestContentCacheHeaders(t *testing.T) {
 		case ep.method == http.MethodDelete: // of an unknown record: this harness keeps its records
 			s.Path = strings.Replace(ep.path, "{doomed}", "unknownid123456", 1)
 			s.ExpectedStatus, s.ExpectedCode = http.StatusNotFound, "not_found"
+		case strings.HasPrefix(ep.path, "/api/v1/previews/"):
+			s.ExpectedHeaders = map[string]string{"Cache-Control": "private, no-store", "Vary": "", "ETag": apitest.Present}
 		case ep.method == http.MethodGet && strings.HasPrefix(ep.path, "/api/v1/"):
 			s.ExpectedHeaders = map[string]string{"Cache-Control": "public, max-age=0, s-maxage=60, must-revalidate", "ETag": apitest.Present}
 		case ep.method == http.MethodGet:

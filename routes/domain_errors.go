@@ -2,11 +2,14 @@ package routes
 
 import (
 	"errors"
+	"net/http"
 	"sort"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
 
 	"github.com/creator-content-api/server/hooks/keys"
+	"github.com/creator-content-api/server/hooks/previews"
+	"github.com/creator-content-api/server/hooks/revisions"
 	"github.com/creator-content-api/server/hooks/webhooks"
 	"github.com/creator-content-api/server/routes/apierr"
 )
@@ -25,9 +28,33 @@ var domainErrors = []struct {
 	{webhooks.ErrNotProvisioned, func() *apierr.Error { return apierr.NotProvisioned(nil) }},
 	{webhooks.ErrSubscriptionNotFound, apierr.NotFound},
 	{webhooks.ErrDeliveryNotFound, apierr.NotFound},
+	{revisions.ErrNotFound, apierr.NotFound},
+	{revisions.ErrNotContent, func() *apierr.Error {
+		return apierr.InvalidParam("collection", "must be a content collection keeping revisions")
+	}},
+	{revisions.ErrExpired, func() *apierr.Error {
+		return &apierr.Error{Status: http.StatusGone, Code: codeRevisionExpired,
+			Message: "this revision is past the retention and no longer kept"}
+	}},
+	{revisions.ErrRecordDeleted, conflict(codeRecordDeleted,
+		"the record was deleted: there is nothing to compare with; restore the revision to bring it back")},
+	{revisions.ErrMismatch, conflict(codeRevisionMismatch, "this revision is of another record than the one named")},
+	{revisions.ErrSlugTaken, conflict(codeSlugTaken,
+		"another record has this revision's slug now: change that record's slug first")},
+	{previews.ErrNotFound, apierr.NotFound},
+	{previews.ErrRecordNotFound, func() *apierr.Error {
+		return &apierr.Error{Status: http.StatusNotFound, Code: apierr.CodeNotFound, Message: "no record of this collection has this id"}
+	}},
+	{previews.ErrTTL, func() *apierr.Error {
+		return apierr.InvalidField("expires_in", "is longer than preview links may last")
+	}},
 	{webhooks.ErrSubscriptionDisabled, func() *apierr.Error {
 		return apierr.InvalidRequest("the delivery's subscription is switched off: re-enable it first")
 	}},
+}
+
+func conflict(code, msg string) func() *apierr.Error {
+	return func() *apierr.Error { return &apierr.Error{Status: http.StatusConflict, Code: code, Message: msg} }
 }
 
 func forbidden(code, msg string) func() *apierr.Error {

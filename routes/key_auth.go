@@ -8,6 +8,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 
 	"github.com/creator-content-api/server/hooks/keys"
+	"github.com/creator-content-api/server/hooks/revisions"
 	"github.com/creator-content-api/server/routes/apierr"
 )
 
@@ -45,6 +46,9 @@ func keyAuth(store *keys.Store, scope string, now func() time.Time) *hook.Handle
 			}
 			store.Touch(key.ID, at)
 			e.Set(keyContextKey, key)
+			// The changes this request saves name the key in their revisions.
+			e.Request = e.Request.WithContext(revisions.WithActor(e.Request.Context(),
+				revisions.Actor{Type: revisions.ActorKey, Name: key.Name}))
 			return e.Next()
 		},
 	}

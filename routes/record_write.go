@@ -10,7 +10,8 @@ import (
 )
 
 // Writes save with e.App.Save and delete with e.App.Delete, so the model hooks (slugs, webhook
-// events) run exactly as for the dashboard's edits, and PocketBase validates every value.
+// events, revisions) run exactly as for the dashboard's edits, and PocketBase validates every
+// value. They pass the request's context, which names the key for the revisions.
 
 // createHandler answers POST /api/v1/<collection>: 201 and `{"data": record}`.
 func createHandler(r *resource) func(*core.RequestEvent) error {
@@ -54,7 +55,7 @@ func deleteHandler(r *resource) func(*core.RequestEvent) error {
 		if err := checkNotRequired(e.App, rec); err != nil {
 			return err
 		}
-		if err := e.App.Delete(rec); err != nil {
+		if err := e.App.DeleteWithContext(e.Request.Context(), rec); err != nil {
 			return apierr.Internal(err)
 		}
 		return noContent(e)
@@ -66,7 +67,7 @@ func saveBody(e *core.RequestEvent, r *resource, rec *core.Record, body map[stri
 	if err := applyBody(rec, r, body); err != nil {
 		return err
 	}
-	if err := e.App.Save(rec); err != nil {
+	if err := e.App.SaveWithContext(e.Request.Context(), rec); err != nil {
 		return domainError(err)
 	}
 	return respond(e, status, map[string]any{"data": r.view(e.App, rec, r.fullFields)})

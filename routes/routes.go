@@ -21,6 +21,8 @@ import (
 
 	"github.com/creator-content-api/server/hooks/changes"
 	"github.com/creator-content-api/server/hooks/keys"
+	"github.com/creator-content-api/server/hooks/previews"
+	"github.com/creator-content-api/server/hooks/revisions"
 	"github.com/creator-content-api/server/hooks/webhooks"
 	"github.com/creator-content-api/server/routes/cursor"
 	"github.com/creator-content-api/server/routes/readcache"
@@ -44,6 +46,11 @@ type Config struct {
 	// Changes is the change watcher hooks.Register returned: the keys' generation keeps the
 	// key cache, the content's the read cache. Required.
 	Changes *changes.Watcher
+	// Revisions is the revisions service hooks.Register returned, for the owner's history of
+	// content records. Required.
+	Revisions *revisions.Service
+	// Previews is the preview link service hooks.Register returned. Required.
+	Previews *previews.Service
 	// ReadCache bounds the answers kept in memory for the Memory routes; the zero value is
 	// readcache's defaults.
 	ReadCache readcache.Config
@@ -94,6 +101,12 @@ func Register(app core.App, cfg Config) (*API, error) {
 	}
 	if cfg.Changes == nil {
 		return nil, fmt.Errorf("%w: Changes is nil (pass the watcher hooks.Register returns)", ErrInvalidConfig)
+	}
+	if cfg.Revisions == nil {
+		return nil, fmt.Errorf("%w: Revisions is nil (pass the service hooks.Register returns)", ErrInvalidConfig)
+	}
+	if cfg.Previews == nil {
+		return nil, fmt.Errorf("%w: Previews is nil (pass the service hooks.Register returns)", ErrInvalidConfig)
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
@@ -155,6 +168,8 @@ func (a *API) table() []Route {
 	t = append(t, a.adminKeyRoutes()...)
 	t = append(t, a.contentRoutes()...)
 	t = append(t, a.webhookRoutes()...)
+	t = append(t, a.revisionRoutes()...)
+	t = append(t, a.previewRoutes()...)
 	return t
 }
 

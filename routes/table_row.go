@@ -64,9 +64,9 @@ func (r Route) check() error {
 	case r.Tier != TierNormal && r.Tier != TierModerate:
 		problem = fmt.Sprintf("Tier must be TierNormal or TierModerate, not %q", r.Tier)
 	case cacheControl[r.Cache] == "":
-		problem = fmt.Sprintf("Cache must be CachePublic, CachePrivate or CacheNone, not %q", r.Cache)
-	case r.Memory && (r.Method != http.MethodGet || r.Cache == CacheNone || r.PollCap):
-		problem = "Memory is for GET reads that may be stored (not CacheNone) and count no poll"
+		problem = fmt.Sprintf("Cache must be CachePublic, CachePrivate, CacheNone or CacheUnshared, not %q", r.Cache)
+	case r.Memory && (r.Method != http.MethodGet || r.Cache == CacheNone || r.Cache == CacheUnshared || r.PollCap):
+		problem = "Memory is for GET reads that may be stored (not CacheNone or CacheUnshared) and count no poll"
 	case r.Handler == nil:
 		problem = "Handler is nil"
 	default:

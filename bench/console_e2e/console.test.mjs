@@ -369,6 +369,63 @@ describe('owner console', { timeout: 15 * 60_000 }, () => {
     await shot('13-analytics-business');
   });
 
+  let draft;
+
+  test('history: a dashboard edit is listed, compared line by line and restored', STEP, async () => {
+    draft = await owner.create('posts', { title: 'Draft post', slug: 'draft-post', visibility: 'public', draft: true,
+      content: '<p>one</p>\n<p>two</p>' });
+    await owner.update('posts', draft.id, { title: 'Draft post, edited', content: '<p>one</p>\n<p>2</p>' });
+    await page.getByRole('link', { name: 'Content', exact: true }).click();
+    await heading('Content').waitFor();
+    await page.getByRole('button', { name: 'History of Draft post, edited' }).click();
+    const panel = page.getByRole('region', { name: 'History of “Draft post, edited”' });
+    const version = panel.locator('ol.revisions > li').first();
+    await version.getByText(`by ${EMAIL}`).waitFor();
+    await version.getByText('Before an edit').waitFor();
+    await version.getByRole('button', { name: 'Show changes' }).click();
+    await version.locator('del', { hasText: '- <p>two</p>' }).waitFor();
+    await version.locator('ins', { hasText: '+ <p>2</p>' }).waitFor();
+    await version.getByText('Draft post, edited').waitFor(); // the title: was …, now …
+    await shot('14-history-diff');
+
+    await version.getByRole('button', { name: 'Restore this version' }).click();
+    await dialog('Restore this version of “Draft post, edited”?').getByRole('button', { name: 'Restore' }).click();
+    await page.getByRole('rowheader', { name: 'Draft post', exact: true }).waitFor();
+    const stored = await owner.send('GET', `/api/collections/posts/records/${draft.id}`);
+    assert.equal(stored.body.title, 'Draft post');
+    assert.equal(stored.body.content, '<p>one</p>\n<p>two</p>');
+    const restored = page.getByRole('region', { name: 'History of “Draft post”' });
+    await restored.locator('ol.revisions > li', { hasText: 'Before a restore' }).waitFor();
+    assert.equal(await restored.locator('ol.revisions > li').count(), 2);
+    await shot('15-history-restored');
+  });
+
+  test('preview link on a draft: shown once, read with a read key, never stored, revoked', STEP, async () => {
+    const k = await owner.send('POST', '/api/admin/api-keys', { name: 'e2e site', scopes: ['read'] });
+    assert.equal(k.status, 201, JSON.stringify(k.body));
+    const readKey = k.body.data.key;
+    await page.getByRole('button', { name: 'Preview link for Draft post' }).click();
+    const shown = dialog('Preview link for “Draft post”');
+    await shown.waitFor();
+    const token = await shown.getByLabel('Preview token').inputValue();
+    assert.match(token, /^pvw_/);
+    const res = await fetch(`${server.url}/api/v1/previews/${token}`, { headers: { Authorization: `Bearer ${readKey}` } });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('cache-control'), 'private, no-store');
+    assert.equal((await res.json()).data.title, 'Draft post');
+    await shot('16-preview-link');
+    await shown.getByRole('button', { name: 'Done, I have stored it' }).click();
+    await shown.waitFor({ state: 'detached' });
+    await noSecretLeft(token);
+
+    const links = page.getByRole('region', { name: 'Preview links' });
+    await links.getByText(`posts/${draft.id}`).waitFor();
+    await links.getByRole('button', { name: 'Revoke all preview links' }).click();
+    await dialog('Revoke every preview link?').getByRole('button', { name: 'Revoke all' }).click();
+    await links.getByText('No live preview links.').waitFor();
+    assert.equal((await apiGet(`/api/v1/previews/${token}`, readKey)).status, 404);
+  });
+
   test('log out: back to the login form, the token gone', STEP, async () => {
     await page.getByRole('button', { name: 'Log out' }).click();
     await heading('Owner console').waitFor();

@@ -11,6 +11,7 @@ import (
 // a change to the record replaces it in the cache.
 type Key struct {
 	ID             string
+	Name           string // the owner's name for it, which the history of a change shows
 	Hash           string
 	Scopes         []string
 	AllowedOrigins []string

@@ -160,6 +160,7 @@ func (s *Store) FlushUsage() error {
 func fromRecord(rec *core.Record) *Key {
 	return &Key{
 		ID:             rec.Id,
+		Name:           rec.GetString("name"),
 		Scopes:         rec.GetStringSlice("scopes"),
 		AllowedOrigins: origins(rec),
 		Expiry:         rec.GetDateTime("expiry").Time(),

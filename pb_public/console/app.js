@@ -1,14 +1,16 @@
-// The console's shell: login and logout, the three pages behind #keys, #webhooks and
-// #analytics, and what happens when the session ends.
+// The console's shell: login and logout, the four pages behind #keys, #webhooks, #content
+// and #analytics, and what happens when the session ends.
 import { pb, login, logout, resume, loginError, onUnauthorized } from './api.js';
 import { announce } from './ui.js';
 import { renderKeys } from './keys.js';
 import { renderWebhooks } from './webhooks.js';
 import { renderAnalytics } from './analytics.js';
+import { renderContent } from './content.js';
 
 const pages = {
   keys: { title: 'API keys', render: renderKeys },
   webhooks: { title: 'Webhooks', render: renderWebhooks },
+  content: { title: 'Content', render: renderContent },
   analytics: { title: 'Analytics', render: renderAnalytics },
 };
 

@@ -23,6 +23,8 @@ import (
 	"github.com/creator-content-api/server/hooks/changes"
 	"github.com/creator-content-api/server/hooks/content"
 	"github.com/creator-content-api/server/hooks/keys"
+	"github.com/creator-content-api/server/hooks/previews"
+	"github.com/creator-content-api/server/hooks/revisions"
 	"github.com/creator-content-api/server/hooks/webhooks"
 	"github.com/creator-content-api/server/pb_migrations"
 	"github.com/creator-content-api/server/pb_public/contract"
@@ -58,6 +60,10 @@ type Harness struct {
 	Webhooks *webhooks.Service
 	// Publish drives the publish job (RunDue).
 	Publish *content.PublishJob
+	// Revisions lists, restores and prunes revisions (Prune).
+	Revisions *revisions.Service
+	// Previews makes and prunes preview links.
+	Previews *previews.Service
 	// Changes hands out the generations the read and key caches compare (on Clock: another
 	// process's commit is seen once the clock has moved changes.CheckInterval).
 	Changes *changes.Watcher
@@ -86,11 +92,11 @@ func New(t testing.TB, opts Options) *Harness {
 	}
 	hcfg.Now = h.Clock.Now
 	bound := hooks.Register(app, hcfg)
-	h.Webhooks, h.Publish, h.Changes = bound.Webhooks, bound.Publish, bound.Changes
+	h.Webhooks, h.Publish, h.Changes, h.Revisions, h.Previews = bound.Webhooks, bound.Publish, bound.Changes, bound.Revisions, bound.Previews
 	// Both protections are switched off by name here, the one place for all tests: requests
 	// come from 203.0.113.1 over plain HTTP, and most tests send more than a tier's burst. The
 	// tests of the protections switch them back on (Options.RateLimits, Options.Config).
-	cfg := routes.Config{Now: h.Clock.Now, Webhooks: h.Webhooks, Changes: h.Changes, RateLimits: routes.RateLimits{Off: true}, AllowPlainHTTP: true}
+	cfg := routes.Config{Now: h.Clock.Now, Webhooks: h.Webhooks, Changes: h.Changes, Revisions: h.Revisions, Previews: h.Previews, RateLimits: routes.RateLimits{Off: true}, AllowPlainHTTP: true}
 	if opts.RateLimits != nil {
 		cfg.RateLimits = *opts.RateLimits
 	}
