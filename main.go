@@ -18,6 +18,7 @@ import (
 
 	"github.com/creator-content-api/server/hooks"
 	"github.com/creator-content-api/server/hooks/content/seed"
+	"github.com/creator-content-api/server/hooks/importer"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/maintenance"
 	"github.com/creator-content-api/server/hooks/webhooks"
@@ -65,7 +66,8 @@ func main() {
 		AllowPlainHTTP: !requireHTTPS, ReadCache: readCache}); err != nil {
 		log.Fatal(err)
 	}
-	pb.RootCmd.AddCommand(keys.NewCommand(pb, time.Now), seed.NewCommand(pb), webhooks.NewCommand(pb, bound.Webhooks))
+	pb.RootCmd.AddCommand(keys.NewCommand(pb, time.Now), seed.NewCommand(pb), webhooks.NewCommand(pb, bound.Webhooks),
+		importer.NewCommand(pb))
 
 	pb.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		if limits.Off {

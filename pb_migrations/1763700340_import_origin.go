@@ -10,9 +10,10 @@ func init() {
 }
 
 // addImportOrigin adds to posts and pages where an imported record came from: the platform
-// (wordpress, ghost, substack), its id there, and a hash of what was imported, so that a second
+// (wordpress, ghost, substack), its id there, a hash of what was imported, so that a second
 // import finds the record again (the unique index), creates nothing new and can say whether the
-// source changed since. Records written any other way leave the three empty.
+// source changed since, and the feature image's URL when no file was found for it. Records
+// written any other way leave them empty.
 func addImportOrigin(app core.App) error {
 	for _, name := range []string{"posts", "pages"} {
 		c, err := findCollection(app, name)
@@ -26,6 +27,8 @@ func addImportOrigin(app core.App) error {
 				Help: "The record's id on that platform; a new import updates this record instead of adding one."},
 			&core.TextField{Name: "import_hash", Max: 64, Hidden: true,
 				Help: "SHA-256 of what was imported last, to tell a changed source."},
+			&core.TextField{Name: "import_cover_url", Max: 2000,
+				Help: "The feature image's address at the source, kept when the import found no file for it."},
 		)
 		c.AddIndex("idx_"+name+"_import_origin", true, "import_source, import_id", "import_source != ''")
 		if err := saveCollection(app, c); err != nil {
@@ -42,7 +45,7 @@ func dropImportOrigin(app core.App) error {
 			return err
 		}
 		c.RemoveIndex("idx_" + name + "_import_origin")
-		for _, f := range []string{"import_source", "import_id", "import_hash"} {
+		for _, f := range []string{"import_source", "import_id", "import_hash", "import_cover_url"} {
 			c.Fields.RemoveByName(f)
 		}
 		if err := saveCollection(app, c); err != nil {
