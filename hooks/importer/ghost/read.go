@@ -123,7 +123,7 @@ func (w *walker) fail(err error) error {
 	case errors.As(err, &bad):
 		offset = bad.Offset
 	case errors.As(err, &syn):
-		offset = syn.Offset
+		offset = syn.Offset - 1 // the offset is after the character at fault
 	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
 		err = errors.New("the file ends inside the export (truncated?)")
 	}
@@ -161,6 +161,9 @@ func (w *walker) export(row func(string, *json.Decoder) error) error {
 	}
 	if !found {
 		return &source.ParseError{File: w.path, Err: errNotGhost}
+	}
+	if _, err := w.dec.Token(); !errors.Is(err, io.EOF) {
+		return errors.New("more after the export's closing brace")
 	}
 	return nil
 }

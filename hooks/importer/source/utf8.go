@@ -12,6 +12,7 @@ type UTF8Reader struct {
 	r       io.Reader
 	pending []byte // the start of a character cut by the previous read
 	offset  int64  // bytes checked so far
+	err     error  // the invalid byte, returned by every later Read
 }
 
 // NewUTF8Reader wraps r.
@@ -29,10 +30,19 @@ func (e *BadUTF8Error) Error() string { return fmt.Sprintf("%v at byte %d", ErrB
 func (e *BadUTF8Error) Unwrap() error { return ErrBadUTF8 }
 
 func (u *UTF8Reader) Read(p []byte) (int, error) {
+	if u.err != nil {
+		return 0, u.err
+	}
 	n, err := u.r.Read(p)
-	buf := p[:n]
-	if len(u.pending) > 0 {
+	buf, carried := p[:n], len(u.pending)
+	if carried > 0 {
 		buf = append(u.pending, buf...)
+	}
+	// bad hands back only the bytes before the invalid one, so that a reader which parses
+	// what it got before it looks at the error cannot get past it.
+	bad := func(i int) (int, error) {
+		u.err = &BadUTF8Error{Offset: u.offset + int64(i)}
+		return max(0, i-carried), u.err
 	}
 	i := 0
 	for i < len(buf) {
@@ -42,13 +52,13 @@ func (u *UTF8Reader) Read(p []byte) (int, error) {
 		}
 		if !utf8.FullRune(buf[i:]) {
 			if err == io.EOF {
-				return n, &BadUTF8Error{Offset: u.offset + int64(i)}
+				return bad(i)
 			}
 			break
 		}
 		r, size := utf8.DecodeRune(buf[i:])
 		if r == utf8.RuneError && size == 1 {
-			return n, &BadUTF8Error{Offset: u.offset + int64(i)}
+			return bad(i)
 		}
 		i += size
 	}

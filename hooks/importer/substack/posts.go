@@ -21,9 +21,9 @@ var required = []string{"post_id", "post_date", "is_published", "title"}
 
 // row is one line of posts.csv.
 type row struct {
-	line                                      int
+	line                                              int
 	postID, id, slug, date, published, kind, audience string
-	title, subtitle, podcast                  string
+	title, subtitle, podcast                          string
 }
 
 // htmlName is the row's body: posts/<post_id>.html.

@@ -58,7 +58,7 @@ func walk(path string, onItem func(it *item, place string) error, onOther func(r
 		if errors.As(err, &syn) {
 			err = errors.New(syn.Msg)
 		}
-		if errors.Is(err, io.EOF) {
+		if errors.Is(err, io.EOF) || (syn != nil && syn.Msg == "unexpected EOF") {
 			err = errors.New("the file ends inside the export (truncated?)")
 		}
 		return &source.ParseError{File: path, Place: fmt.Sprintf("line %d, column %d", line, col), Err: err}
