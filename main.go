@@ -17,6 +17,7 @@ import (
 	"github.com/pocketbase/pocketbase/plugins/migratecmd"
 
 	"github.com/creator-content-api/server/hooks"
+	"github.com/creator-content-api/server/hooks/archive"
 	"github.com/creator-content-api/server/hooks/content/seed"
 	"github.com/creator-content-api/server/hooks/importer"
 	"github.com/creator-content-api/server/hooks/keys"
@@ -66,8 +67,10 @@ func main() {
 		AllowPlainHTTP: !requireHTTPS, ReadCache: readCache}); err != nil {
 		log.Fatal(err)
 	}
+	imports := importer.NewCommand(pb)
+	imports.AddCommand(archive.NewImportCommand(pb))
 	pb.RootCmd.AddCommand(keys.NewCommand(pb, time.Now), seed.NewCommand(pb), webhooks.NewCommand(pb, bound.Webhooks),
-		importer.NewCommand(pb))
+		imports, archive.NewExportCommand(pb, time.Now))
 
 	pb.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		if limits.Off {

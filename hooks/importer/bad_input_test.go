@@ -83,7 +83,9 @@ func TestLimits(t *testing.T) {
 		read func(source.Sink) error
 		want string
 	}{
-		"file": {func(s source.Sink) error { return substack.Read(writeFile(t, "big.zip", bytes.Repeat([]byte("x"), 5<<10)), lim, s) },
+		"file": {func(s source.Sink) error {
+			return substack.Read(writeFile(t, "big.zip", bytes.Repeat([]byte("x"), 5<<10)), lim, s)
+		},
 			"big.zip: too large: 5120 bytes, the limit is 4096"},
 		"entry": {func(s source.Sink) error { return substack.Read(bomb, lim, s) }, "bomb.zip: posts/1.a.html: too large: 3072 bytes unpacked, the limit is 2048"},
 		"entries": {func(s source.Sink) error { return substack.Read(writeFile(t, "many.zip", zipOf(t, many)), lim, s) },

@@ -22,16 +22,10 @@ import (
 // failure prints one line naming the file and the place, exits with status 1 and leaves the
 // site as it was. More subcommands (the archive's) are added by their packages.
 func NewCommand(app core.App) *cobra.Command {
-	var opts Options
 	cmd := &cobra.Command{
 		Use:   "import",
 		Short: "Import posts and pages from WordPress, Ghost or Substack (or a site archive)",
 	}
-	f := cmd.PersistentFlags()
-	f.BoolVar(&opts.Update, "update", false, "overwrite records whose source changed since the last import")
-	f.BoolVar(&opts.DryRun, "dry-run", false, "report what the import would do and write nothing")
-	f.BoolVar(&opts.Events, "events", false, "fire webhook events (content.created…) for the imported records")
-	f.StringVar(&opts.MediaDir, "media", "", "a folder holding the feature images (WordPress uploads, Ghost content/images): found ones become covers")
 	for _, p := range []struct {
 		name, arg, short string
 		read             func(string, source.Limits, source.Sink) error
@@ -40,7 +34,8 @@ func NewCommand(app core.App) *cobra.Command {
 		{ghost.Source, "FILE.json", "Import a Ghost export (Settings → Labs → Export, Ghost 2 to 6)", ghost.Read},
 		{substack.Source, "PATH", "Import a Substack export (the .zip, or the folder it unpacks to)", substack.Read},
 	} {
-		cmd.AddCommand(&cobra.Command{
+		var opts Options
+		sub := &cobra.Command{
 			Use:           p.name + " " + p.arg,
 			Short:         p.short,
 			Args:          cobra.ExactArgs(1),
@@ -51,7 +46,13 @@ func NewCommand(app core.App) *cobra.Command {
 				o.Source, o.File = p.name, args[0]
 				return runCommand(app, cmd, o, func(s source.Sink) error { return p.read(o.File, source.DefaultLimits, s) })
 			},
-		})
+		}
+		f := sub.Flags()
+		f.BoolVar(&opts.Update, "update", false, "overwrite records whose source changed since the last import")
+		f.BoolVar(&opts.DryRun, "dry-run", false, "report what the import would do and write nothing")
+		f.BoolVar(&opts.Events, "events", false, "fire webhook events (content.created…) for the imported records")
+		f.StringVar(&opts.MediaDir, "media", "", "a folder holding the feature images (WordPress uploads, Ghost content/images): found ones become covers")
+		cmd.AddCommand(sub)
 	}
 	return cmd
 }

@@ -73,30 +73,11 @@ func open(p string, lim source.Limits) (fs.FS, func(), error) {
 	if err != nil {
 		return nil, nil, &source.ParseError{File: p, Err: fmt.Errorf("%w: not a readable zip (%v); a truncated download?", source.ErrWrongFormat, err)}
 	}
-	if err := CheckZip(p, &zr.Reader, lim); err != nil {
+	if err := source.CheckZip(p, &zr.Reader, lim); err != nil {
 		zr.Close()
 		return nil, nil, err
 	}
 	return zr, func() { zr.Close() }, nil
-}
-
-// CheckZip refuses a zip with too many entries, an entry too large once unpacked, or entries
-// that unpack to more than the file limit in all: the defence against zip bombs.
-func CheckZip(p string, zr *zip.Reader, lim source.Limits) error {
-	if len(zr.File) > lim.Entries {
-		return &source.ParseError{File: p, Err: fmt.Errorf("%w: %d entries, the limit is %d", source.ErrTooLarge, len(zr.File), lim.Entries)}
-	}
-	var total uint64
-	for _, f := range zr.File {
-		if f.UncompressedSize64 > uint64(lim.Entry) {
-			return &source.ParseError{File: p, Place: f.Name, Err: fmt.Errorf("%w: %d bytes unpacked, the limit is %d", source.ErrTooLarge, f.UncompressedSize64, lim.Entry)}
-		}
-		total += f.UncompressedSize64
-		if total > uint64(lim.File) {
-			return &source.ParseError{File: p, Err: fmt.Errorf("%w: more than %d bytes unpacked", source.ErrTooLarge, lim.File)}
-		}
-	}
-	return nil
 }
 
 // readText reads a file of the export, bounded, as valid UTF-8.
