@@ -55,7 +55,9 @@ func (w *writer) write(it source.Item) error {
 	hash := itemHash(it, cover)
 
 	rec := &core.Record{}
-	err = w.app.RecordQuery(col).AndWhere(dbx.HashExp{fieldSource: w.opts.Source, fieldID: it.SourceID}).Limit(1).One(rec)
+	// The partial index's condition, spelled as in the index, lets SQLite use it.
+	err = w.app.RecordQuery(col).AndWhere(dbx.NewExp(fieldSource+" != ''")).
+		AndWhere(dbx.HashExp{fieldSource: w.opts.Source, fieldID: it.SourceID}).Limit(1).One(rec)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		rec = core.NewRecord(col)
@@ -79,6 +81,9 @@ func (w *writer) write(it source.Item) error {
 	if err := w.app.SaveWithContext(w.ctx, rec); err != nil {
 		return err
 	}
+	if err := release(rec); err != nil {
+		return err
+	}
 	for _, n := range it.Notes {
 		w.report.note("%s/%s (%s): %s", it.Collection, rec.GetString("slug"), it.Place, n)
 	}
@@ -88,6 +93,15 @@ func (w *writer) write(it source.Item) error {
 		w.report.Updated++
 	}
 	return nil
+}
+
+// release drops the saved record's content from memory. Inside a transaction PocketBase
+// keeps every saved record until the commit, for its after-success hooks (which here only
+// count changed tables): without this, an import would hold the whole export's content at
+// once. The row has it; the record, which nothing reads again, keeps the rest.
+func release(rec *core.Record) error {
+	rec.SetRaw("content", "")
+	return rec.PostScan() // the record's copy of its saved state drops it too
 }
 
 // fit cuts what the schema would refuse, noting each cut.
