@@ -56,7 +56,7 @@ func (w *writer) write(it source.Item) error {
 
 	rec := &core.Record{}
 	// The partial index's condition, spelled as in the index, lets SQLite use it.
-	err = w.app.RecordQuery(col).AndWhere(dbx.NewExp(fieldSource+" != ''")).
+	err = w.app.RecordQuery(col).AndWhere(dbx.NewExp(fieldSource + " != ''")).
 		AndWhere(dbx.HashExp{fieldSource: w.opts.Source, fieldID: it.SourceID}).Limit(1).One(rec)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
