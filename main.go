@@ -19,7 +19,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/creator-content-api/server/hooks"
+	"github.com/creator-content-api/server/hooks/archive"
 	"github.com/creator-content-api/server/hooks/content/seed"
+	"github.com/creator-content-api/server/hooks/importer"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/maintenance"
 	"github.com/creator-content-api/server/hooks/previews"
@@ -107,7 +109,10 @@ func main() {
 			log.Fatal(err)
 		}
 	}
-	pb.RootCmd.AddCommand(keys.NewCommand(pb, time.Now), seed.NewCommand(pb), webhooks.NewCommand(pb, bound.Webhooks))
+	imports := importer.NewCommand(pb)
+	imports.AddCommand(archive.NewImportCommand(pb))
+	pb.RootCmd.AddCommand(keys.NewCommand(pb, time.Now), seed.NewCommand(pb), webhooks.NewCommand(pb, bound.Webhooks),
+		imports, archive.NewExportCommand(pb, time.Now))
 	// A change a command makes names the command in its revision.
 	pb.RootCmd.PersistentPreRun = func(cmd *cobra.Command, _ []string) {
 		if cmd.Name() != "serve" {

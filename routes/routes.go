@@ -166,6 +166,7 @@ func (a *API) table() []Route {
 	var t []Route
 	t = append(t, a.profileRoutes()...)
 	t = append(t, a.adminKeyRoutes()...)
+	t = append(t, a.adminExportRoutes()...)
 	t = append(t, a.contentRoutes()...)
 	t = append(t, a.webhookRoutes()...)
 	t = append(t, a.revisionRoutes()...)

@@ -69,17 +69,27 @@ func fillSlug(e *core.RecordEvent) error {
 
 // uniqueSlug is the slug of rec's title that no other record of its collection has.
 func uniqueSlug(app core.App, rec *core.Record) (string, error) {
-	maxLen := defaultSlugMax
-	if f, ok := rec.Collection().Fields.GetByName(slugField).(*core.TextField); ok && f.Max > 0 {
-		maxLen = f.Max
+	return FreeSlug(app, rec.Collection(), Slugify(rec.GetString(titleField), SlugMax(rec.Collection())-suffixRoom), rec.Id)
+}
+
+// SlugMax is the longest slug the collection's schema takes.
+func SlugMax(c *core.Collection) int {
+	if f, ok := c.Fields.GetByName(slugField).(*core.TextField); ok && f.Max > 0 {
+		return f.Max
 	}
-	base := slugify(rec.GetString(titleField), maxLen-suffixRoom)
+	return defaultSlugMax
+}
+
+// FreeSlug is base when no record of c but exceptID has it, else the first of base-2, base-3
+// and so on that none has: the suffix every slug of this site gets on a clash. A base too
+// long for a suffix is cut to leave room for one.
+func FreeSlug(app core.App, c *core.Collection, base, exceptID string) (string, error) {
 	// Every candidate is base or base-N: those are the slugs between base and base+"." ('.'
 	// follows '-' in ASCII), a range the unique slug index answers.
 	var taken []string
-	err := app.DB().Select(slugField).From(rec.Collection().Name).
+	err := app.DB().Select(slugField).From(c.Name).
 		Where(dbx.NewExp("[["+slugField+"]] >= {:lo} AND [["+slugField+"]] < {:hi}", dbx.Params{"lo": base, "hi": base + "."})).
-		AndWhere(dbx.Not(dbx.HashExp{"id": rec.Id})).
+		AndWhere(dbx.Not(dbx.HashExp{"id": exceptID})).
 		Column(&taken)
 	if err != nil {
 		return "", err
@@ -87,6 +97,9 @@ func uniqueSlug(app core.App, rec *core.Record) (string, error) {
 	used := make(map[string]bool, len(taken))
 	for _, s := range taken {
 		used[s] = true
+	}
+	if used[base] && len(base) > SlugMax(c)-suffixRoom {
+		return FreeSlug(app, c, Slugify(base, SlugMax(c)-suffixRoom), exceptID)
 	}
 	candidate := base
 	for n := 2; used[candidate]; n++ {
@@ -97,9 +110,9 @@ func uniqueSlug(app core.App, rec *core.Record) (string, error) {
 
 var nonSlugChars = regexp.MustCompile(`[^a-z0-9]+`)
 
-// slugify transliterates title to lower-case ASCII words joined by single hyphens, at most
-// maxLen bytes long (cut at a word boundary where there is one).
-func slugify(title string, maxLen int) string {
+// Slugify transliterates title to lower-case ASCII words joined by single hyphens, at most
+// maxLen bytes long (cut at a word boundary where there is one); "untitled" when nothing is left.
+func Slugify(title string, maxLen int) string {
 	s := nonSlugChars.ReplaceAllString(strings.ToLower(slug.Make(title)), "-")
 	s = strings.Trim(s, "-")
 	if len(s) > maxLen {

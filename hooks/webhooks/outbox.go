@@ -66,6 +66,9 @@ func (o *outbox) handler(kind change) func(e *core.RecordEvent) error {
 			if err := e.Next(); err != nil {
 				return err
 			}
+			if quiet(e.Context) {
+				return nil
+			}
 			return o.write(txApp, eventsFor(kind, e.Record, before))
 		})
 	}

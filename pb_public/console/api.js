@@ -81,6 +81,25 @@ async function adminRequest(method, path, body) {
   return { payload, requestId, status: res.status };
 }
 
+/**
+ * downloadExport fetches the site archive (GET /api/admin/export) and hands it to the browser
+ * as a download, under the name the server gives it.
+ */
+export async function downloadExport() {
+  let res;
+  try {
+    res = await fetch('/api/admin/export', { headers: { Authorization: pb.authStore.token }, cache: 'no-store', credentials: 'omit' });
+  } catch {
+    throw new ApiError(0, 'network_error', UNREACHABLE);
+  }
+  if (!res.ok) return adminRequest('GET', '/export'); // the same failure, as an ApiError
+  const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') || '')?.[1] || 'site.zip';
+  const url = URL.createObjectURL(await res.blob());
+  const a = Object.assign(document.createElement('a'), { href: url, download: name });
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
 let contractSchemas; // the promise of the contract's components.schemas, fetched once
 
 /**

@@ -1,6 +1,6 @@
 // The console's shell: login and logout, the four pages behind #keys, #webhooks, #content
-// and #analytics, and what happens when the session ends.
-import { pb, login, logout, resume, loginError, onUnauthorized } from './api.js';
+// and #analytics, the site's export, and what happens when the session ends.
+import { pb, login, logout, resume, loginError, onUnauthorized, downloadExport } from './api.js';
 import { announce } from './ui.js';
 import { renderKeys } from './keys.js';
 import { renderWebhooks } from './webhooks.js';
@@ -79,9 +79,23 @@ function onLogout() {
   announce('You are logged out.');
 }
 
+async function onExport() {
+  const button = $('export');
+  button.disabled = true;
+  try {
+    await downloadExport();
+    announce('The site archive is downloading.');
+  } catch (err) {
+    announce(`Export failed: ${err.message}`);
+  } finally {
+    button.disabled = false;
+  }
+}
+
 async function start() {
   $('login-form').addEventListener('submit', onLogin);
   $('logout').addEventListener('click', onLogout);
+  $('export').addEventListener('click', onExport);
   window.addEventListener('hashchange', () => {
     if (pb.authStore.isValid) showPage(true);
   });
