@@ -16,7 +16,7 @@ import (
 // sources are not among them, nor the contract package (contract/, the tests' reader of
 // openapi.json); TestFSHoldsTheDirectory fails if a file of the site is left out.
 //
-//go:embed index.html openapi.json docs console
+//go:embed index.html openapi.json favicon.ico favicon.svg docs console
 var files embed.FS
 
 // FS is the embedded site. Its files report the binary's modification time (the build or the

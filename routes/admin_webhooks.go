@@ -41,7 +41,7 @@ func listSubscriptions(e *core.RequestEvent) error {
 	}
 	out := make([]map[string]any, 0, len(recs))
 	for _, r := range recs {
-		out = append(out, subscriptionView(e.App, r, names))
+		out = append(out, subscriptionView(r, names))
 	}
 	return writeJSON(e, http.StatusOK, map[string]any{"data": out})
 }
@@ -63,7 +63,7 @@ func updateSubscription(e *core.RequestEvent) error {
 	if err != nil {
 		return apierr.Internal(err)
 	}
-	return writeJSON(e, http.StatusOK, map[string]any{"data": subscriptionView(e.App, sub, names)})
+	return writeJSON(e, http.StatusOK, map[string]any{"data": subscriptionView(sub, names)})
 }
 
 // deleteSubscription answers DELETE /api/admin/webhooks/{id}: 204; its deliveries go with it.
@@ -125,8 +125,8 @@ func (a *API) redeliver(e *core.RequestEvent) error {
 // subscriptionView is the owner's view of a subscription; disabled_reason is null unless the
 // service switched it off; api_key is null when the owner made it, and api_key_name is the
 // name of that key (from names, see keyNames), null once it is revoked.
-func subscriptionView(app core.App, sub *core.Record, names map[string]string) map[string]any {
-	v := recordView(app, sub, subscriptionFields)
+func subscriptionView(sub *core.Record, names map[string]string) map[string]any {
+	v := recordView("", sub, subscriptionFields) // no file fields
 	v["disabled_reason"] = nullableString(sub.GetString("disabled_reason"))
 	key := sub.GetString("api_key")
 	v["api_key"] = nullableString(key)
@@ -178,15 +178,15 @@ func deliveryViews(app core.App, dlvs []*core.Record) ([]map[string]any, error) 
 	}
 	out := make([]map[string]any, 0, len(dlvs))
 	for _, d := range dlvs {
-		out = append(out, deliveryView(app, d, attempts[d.Id]))
+		out = append(out, deliveryView(d, attempts[d.Id]))
 	}
 	return out, nil
 }
 
 // deliveryView is one delivery of the history with its attempts, oldest first; ids carry their
 // wire prefixes, and a status or error that does not exist yet is null.
-func deliveryView(app core.App, dlv *core.Record, attempts []webhooks.Attempt) map[string]any {
-	v := recordView(app, dlv, deliveryFields)
+func deliveryView(dlv *core.Record, attempts []webhooks.Attempt) map[string]any {
+	v := recordView("", dlv, deliveryFields) // no file fields
 	v["id"] = wire.DeliveryIDPrefix + dlv.Id
 	v["event_id"] = wire.EventIDPrefix + dlv.GetString("event")
 	v["event"] = ""

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
-	"strings"
 	"time"
 
 	"github.com/pocketbase/dbx"
@@ -46,8 +45,7 @@ type feed struct {
 	title, description, author string
 	// siteURL is the owner's site: the feeds' alternate link and the Atom feed's id.
 	siteURL string
-	// selfURL is this format's address on the server; empty when the server's public URL
-	// (PocketBase's Application URL setting) is not set.
+	// selfURL is this format's address on the server (see publicOrigin).
 	selfURL string
 	updated time.Time
 	items   []feedItem
@@ -83,9 +81,7 @@ func (a *API) serveFeed(format feedFormat) func(*core.RequestEvent) error {
 		if err != nil {
 			return apierr.Internal(err)
 		}
-		if appURL := strings.TrimRight(e.App.Settings().Meta.AppURL, "/"); appURL != "" {
-			f.selfURL = appURL + format.path
-		}
+		f.selfURL = publicOrigin(e) + format.path
 		b, err := format.encode(f)
 		if err != nil {
 			return apierr.Internal(err)

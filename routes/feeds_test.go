@@ -176,7 +176,7 @@ func atomRules(t *testing.T, body []byte, s *feedSite) {
 	if f.ID != "https://demo.example/" || f.UpdatedParsed == nil || f.Title == "" {
 		t.Errorf("feed: id %q, updated %q, title %q", f.ID, f.Updated, f.Title)
 	}
-	wantLinks := map[string]string{"alternate": "https://demo.example", "self": "http://localhost:8090/atom.xml"}
+	wantLinks := map[string]string{"alternate": "https://demo.example", "self": "http://example.com/atom.xml"}
 	for _, l := range f.Links {
 		if wantLinks[l.Rel] != l.Href {
 			t.Errorf("feed link rel=%s href=%q", l.Rel, l.Href)
@@ -204,7 +204,7 @@ func jsonFeedRules(t *testing.T, body []byte, s *feedSite) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if f.Version != "https://jsonfeed.org/version/1.1" || f.FeedURL != "http://localhost:8090/feed.json" || f.HomePageURL != "https://demo.example" {
+	if f.Version != "https://jsonfeed.org/version/1.1" || f.FeedURL != "http://example.com/feed.json" || f.HomePageURL != "https://demo.example" {
 		t.Errorf("version %q, feed_url %q, home_page_url %q", f.Version, f.FeedURL, f.HomePageURL)
 	}
 	if len(f.Authors) != 1 || f.Authors[0].Name != "Ada Lovelace" {

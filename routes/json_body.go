@@ -58,8 +58,8 @@ func decodeStrict(e *core.RequestEvent, dst any) error {
 	if err != nil {
 		return err
 	}
-	if name, ok := unknownMember(obj, dst); ok {
-		return apierr.InvalidRequest(fmt.Sprintf("unknown field %q", name))
+	if name, known, ok := unknownMember(obj, dst); ok {
+		return apierr.InvalidRequest(fmt.Sprintf("unknown field %q; the writable fields are %s", name, strings.Join(known, ", ")))
 	}
 	raw, err := json.Marshal(obj)
 	if err != nil {
@@ -74,8 +74,8 @@ func decodeStrict(e *core.RequestEvent, dst any) error {
 }
 
 // unknownMember returns the first member of obj, in name order, that no json tag of the struct
-// dst points to spells exactly.
-func unknownMember(obj map[string]json.RawMessage, dst any) (string, bool) {
+// dst points to spells exactly, and the tags it knows.
+func unknownMember(obj map[string]json.RawMessage, dst any) (string, []string, bool) {
 	t := reflect.TypeOf(dst).Elem()
 	known := make([]string, 0, t.NumField())
 	for i := range t.NumField() {
@@ -85,10 +85,10 @@ func unknownMember(obj map[string]json.RawMessage, dst any) (string, bool) {
 	names := slices.Sorted(maps.Keys(obj))
 	for _, name := range names {
 		if !slices.Contains(known, name) {
-			return name, true
+			return name, known, true
 		}
 	}
-	return "", false
+	return "", known, false
 }
 
 // jsonErrorMessage turns encoding/json's errors into messages for the client.

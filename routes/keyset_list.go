@@ -72,7 +72,7 @@ func (a *API) cursorListHandler(r *resource) func(*core.RequestEvent) error {
 				List: list, Sort: sort.Name, Value: sortValue(last, sort.Column), ID: last.Id, Page: page + 1,
 			})
 		}
-		body["data"] = r.views(e.App, recs, r.listFields)
+		body["data"] = r.views(publicOrigin(e), recs, r.listFields)
 		return respond(e, http.StatusOK, body)
 	}
 }

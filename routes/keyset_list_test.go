@@ -239,9 +239,9 @@ func TestCursorListShape(t *testing.T) {
 		path, keys string
 		item       map[string]any
 	}{
-		{"/api/v1/posts", "cover,created,excerpt,id,published_at,slug,tags,title,updated,visibility",
-			map[string]any{"id": post.Id, "title": "Hello", "slug": "hello", "excerpt": "Hi", "cover": nil, "tags": []any{"go", "web"}, "visibility": "public"}},
-		{"/api/v1/projects", "cover,created,excerpt,id,published_at,repo_url,slug,tags,title,updated,url,visibility",
+		{"/api/v1/posts", "cover,cover_thumbs,created,excerpt,id,published_at,slug,tags,title,updated,visibility",
+			map[string]any{"id": post.Id, "title": "Hello", "slug": "hello", "excerpt": "Hi", "cover": nil, "cover_thumbs": nil, "tags": []any{"go", "web"}, "visibility": "public"}},
+		{"/api/v1/projects", "cover,cover_thumbs,created,excerpt,id,published_at,repo_url,slug,tags,title,updated,url,visibility",
 			map[string]any{"id": project.Id, "slug": "site", "tags": []any{}, "url": "https://site.example", "repo_url": "https://github.com/x/site"}},
 	}
 	for _, c := range cases {

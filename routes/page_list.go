@@ -60,7 +60,7 @@ func (a *API) pageListHandler(r *resource) func(*core.RequestEvent) error {
 			}
 		}
 		return respond(e, http.StatusOK, map[string]any{
-			"items":       r.views(e.App, recs, r.fullFields),
+			"items":       r.views(publicOrigin(e), recs, r.fullFields),
 			"page":        page,
 			"per_page":    perPage,
 			"total_items": total,

@@ -18,6 +18,6 @@ func simpleListHandler(r *resource) func(*core.RequestEvent) error {
 		if err != nil {
 			return apierr.Internal(err)
 		}
-		return respond(e, http.StatusOK, map[string]any{"data": r.views(e.App, recs, r.fullFields)})
+		return respond(e, http.StatusOK, map[string]any{"data": r.views(publicOrigin(e), recs, r.fullFields)})
 	}
 }

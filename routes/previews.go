@@ -110,5 +110,5 @@ func (a *API) readPreview(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	return respond(e, http.StatusOK, map[string]any{"data": r.view(e.App, rec, r.fullFields)})
+	return respond(e, http.StatusOK, map[string]any{"data": r.view(publicOrigin(e), rec, r.fullFields)})
 }

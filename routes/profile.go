@@ -31,5 +31,5 @@ func getProfile(e *core.RequestEvent) error {
 	if len(recs) == 0 {
 		return apierr.NotFound()
 	}
-	return respond(e, http.StatusOK, map[string]any{"data": recordView(e.App, recs[0], profileFields)})
+	return respond(e, http.StatusOK, map[string]any{"data": recordView(publicOrigin(e), recs[0], profileFields)})
 }

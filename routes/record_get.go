@@ -52,7 +52,7 @@ func (a *API) publishedBySlugHandler(r *resource) func(*core.RequestEvent) error
 		case err != nil:
 			return apierr.Internal(err)
 		}
-		return respond(e, http.StatusOK, map[string]any{"data": r.view(e.App, rec, r.fullFields)})
+		return respond(e, http.StatusOK, map[string]any{"data": r.view(publicOrigin(e), rec, r.fullFields)})
 	}
 }
 
@@ -64,6 +64,6 @@ func recordHandler(r *resource) func(*core.RequestEvent) error {
 		if err != nil {
 			return err
 		}
-		return respond(e, http.StatusOK, r.view(e.App, rec, r.fullFields))
+		return respond(e, http.StatusOK, r.view(publicOrigin(e), rec, r.fullFields))
 	}
 }

@@ -2,20 +2,23 @@ package routes
 
 import (
 	"net/url"
-	"strings"
 
 	"github.com/pocketbase/pocketbase/core"
 )
 
 // recordView renders the named fields of rec as the API shows them: dates in the record layout
-// (empty dates as null), JSON fields as their JSON, files as absolute URLs (null or [] when
-// empty). Hidden and unnamed fields never appear.
-func recordView(app core.App, rec *core.Record, fields []string) map[string]any {
+// (empty dates as null), JSON fields as their JSON, files as absolute URLs under origin (see
+// publicOrigin; null or [] when empty), and beside a single file with declared thumbnails,
+// <field>_thumbs: each size's URL (null when empty). Hidden and unnamed fields never appear.
+func recordView(origin string, rec *core.Record, fields []string) map[string]any {
 	v := make(map[string]any, len(fields))
 	for _, name := range fields {
 		switch f := rec.Collection().Fields.GetByName(name).(type) {
 		case *core.FileField:
-			v[name] = fileURLs(app, rec, name, f.IsMultiple())
+			v[name] = fileURLs(origin, rec, name, f.IsMultiple())
+			if !f.IsMultiple() && len(f.Thumbs) > 0 {
+				v[name+thumbsSuffix] = thumbURLs(v[name], f.Thumbs)
+			}
 		case *core.DateField:
 			if d := rec.GetDateTime(name); d.IsZero() {
 				v[name] = nil
@@ -53,8 +56,11 @@ func recordView(app core.App, rec *core.Record, fields []string) map[string]any 
 	return v
 }
 
-func fileURLs(app core.App, rec *core.Record, field string, multiple bool) any {
-	base := strings.TrimRight(app.Settings().Meta.AppURL, "/") + "/api/files/" +
+// thumbsSuffix names the thumbnails of a file field: cover_thumbs beside cover.
+const thumbsSuffix = "_thumbs"
+
+func fileURLs(origin string, rec *core.Record, field string, multiple bool) any {
+	base := origin + "/api/files/" +
 		url.PathEscape(rec.Collection().Id) + "/" + url.PathEscape(rec.Id) + "/"
 	names := rec.GetStringSlice(field)
 	urls := make([]string, 0, len(names))
@@ -68,6 +74,21 @@ func fileURLs(app core.App, rec *core.Record, field string, multiple bool) any {
 		return nil
 	}
 	return urls[0]
+}
+
+// thumbURLs maps each declared thumbnail size to the URL of file (a URL or nil) at that size:
+// PocketBase makes a thumbnail on the first request for a size its field declares, and serves
+// the original for any other size.
+func thumbURLs(file any, sizes []string) map[string]string {
+	u, ok := file.(string)
+	if !ok {
+		return nil
+	}
+	out := make(map[string]string, len(sizes))
+	for _, size := range sizes {
+		out[size] = u + "?thumb=" + url.QueryEscape(size)
+	}
+	return out
 }
 
 func nonNilStrings(s []string) []string {

@@ -70,5 +70,5 @@ func saveBody(e *core.RequestEvent, r *resource, rec *core.Record, body map[stri
 	if err := e.App.SaveWithContext(e.Request.Context(), rec); err != nil {
 		return domainError(err)
 	}
-	return respond(e, status, map[string]any{"data": r.view(e.App, rec, r.fullFields)})
+	return respond(e, status, map[string]any{"data": r.view(publicOrigin(e), rec, r.fullFields)})
 }

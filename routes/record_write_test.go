@@ -156,7 +156,7 @@ func TestUpdateAndDelete(t *testing.T) {
 	})
 	wantStatus(t, res, http.StatusCreated)
 	created := dataObject(t, res)
-	if keysOf(created) != "content,cover,created,draft,excerpt,id,published_at,slug,tags,title,updated,visibility" {
+	if keysOf(created) != "content,cover,cover_thumbs,created,draft,excerpt,id,published_at,slug,tags,title,updated,visibility" {
 		t.Fatalf("keys %s", keysOf(created))
 	}
 	id := created["id"].(string)
@@ -252,12 +252,12 @@ func TestWritesOfEveryCollection(t *testing.T) {
 		{"projects",
 			map[string]any{"title": "Site", "visibility": "public", "url": "https://site.example", "repo_url": "https://github.com/me/site"},
 			map[string]any{"repo_url": ""},
-			"content,cover,created,draft,excerpt,id,published_at,repo_url,slug,tags,title,updated,url,visibility",
+			"content,cover,cover_thumbs,created,draft,excerpt,id,published_at,repo_url,slug,tags,title,updated,url,visibility",
 			map[string]any{"repo_url": "", "url": "https://site.example", "slug": "site", "draft": false}, "title"},
 		{"courses",
 			map[string]any{"title": "Go for creators", "price": 4900, "currency": "eur", "description": "<p>Learn</p>"},
 			map[string]any{"price": 0},
-			"cover,created,currency,description,id,price,slug,title,updated",
+			"cover,cover_thumbs,created,currency,description,id,price,slug,title,updated",
 			map[string]any{"price": 0.0, "currency": "eur", "slug": "go-for-creators", "cover": nil}, "description"},
 		{"talks",
 			map[string]any{"title": "Keyset paging", "event": "GopherCon", "location": "Berlin", "slides_url": "https://slides.example/k"},

@@ -38,9 +38,9 @@ func (r *resource) cursorList(tag string) string {
 	return "v1:" + r.collection
 }
 
-// view renders rec with the given fields.
-func (r *resource) view(app core.App, rec *core.Record, fields []string) map[string]any {
-	v := recordView(app, rec, fields)
+// view renders rec with the given fields, its file URLs under origin (see publicOrigin).
+func (r *resource) view(origin string, rec *core.Record, fields []string) map[string]any {
+	v := recordView(origin, rec, fields)
 	if _, ok := v[tagsField]; ok {
 		v[tagsField] = tagsView(rec)
 	}
@@ -48,10 +48,10 @@ func (r *resource) view(app core.App, rec *core.Record, fields []string) map[str
 }
 
 // views renders each record; never nil, so an empty list is [] on the wire.
-func (r *resource) views(app core.App, recs []*core.Record, fields []string) []map[string]any {
+func (r *resource) views(origin string, recs []*core.Record, fields []string) []map[string]any {
 	out := make([]map[string]any, 0, len(recs))
 	for _, rec := range recs {
-		out = append(out, r.view(app, rec, fields))
+		out = append(out, r.view(origin, rec, fields))
 	}
 	return out
 }

@@ -245,7 +245,7 @@ func (a *API) middlewares(r Route) []*hook.Handler[*core.RequestEvent] {
 	}
 	mw = append(mw, cacheHeaders(r.Cache, a.cfg.SharedMaxAge))
 	if r.Memory {
-		mw = append(mw, a.reads.Middleware(a.contentGeneration))
+		mw = append(mw, a.reads.Middleware(a.contentGeneration, publicOrigin))
 	}
 	return mw
 }

@@ -56,7 +56,7 @@ func createSubscription(e *core.RequestEvent) (map[string]any, error) {
 	if err != nil {
 		return nil, domainError(err)
 	}
-	view := recordView(e.App, sub, registeredFields)
+	view := recordView(publicOrigin(e), sub, registeredFields)
 	view["secret"] = sub.GetString("secret")
 	return view, nil
 }

@@ -124,7 +124,8 @@ func TestRegisterWebhook(t *testing.T) {
 		}
 		for _, u := range private {
 			res := r.post(key, map[string]any{"url": u}, "")
-			if res.Status != http.StatusBadRequest || res.ErrorCode() != "invalid_request" || !strings.Contains(string(res.Body), `\"url\"`) {
+			if res.Status != http.StatusBadRequest || res.ErrorCode() != "invalid_request" || !strings.Contains(string(res.Body), `\"url\"`) ||
+				!strings.Contains(string(res.Body), "webhooks_allow_private") { // the setting that allows a local receiver
 				t.Errorf("%s: %d %s", u, res.Status, res.Body)
 			}
 		}

@@ -25,6 +25,7 @@ const STEP = { timeout: 60_000 };
 let dir; let server; let receiver; let browser; let context; let page; let owner;
 const missing = { webhooks: '', register: '', analytics: '' };
 const problems = []; // uncaught page errors and CSP violations
+const outside = []; // requests of any page to another host than the server's (Chromium's network log)
 
 /** shot saves a full-page screenshot under screenshots/. */
 function shot(name) {
@@ -66,6 +67,10 @@ describe('owner console', { timeout: 15 * 60_000 }, () => {
     receiver = await startReceiver();
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: { width: 1280, height: 960 } });
+    context.on('request', (req) => {
+      const url = new URL(req.url());
+      if (url.protocol !== 'data:' && url.protocol !== 'blob:' && url.origin !== server.url) outside.push(`${req.method()} ${req.url()}`);
+    });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     page = await context.newPage();
     page.setDefaultTimeout(15_000);
@@ -316,6 +321,12 @@ describe('owner console', { timeout: 15 * 60_000 }, () => {
     assert.equal(await attempts.count(), 2);
     assert.match(await attempts.nth(0).textContent(), /HTTP 500 in \d+ ms[\s\S]*receiver is down for the test/);
     assert.match(await attempts.nth(1).textContent(), /HTTP 200 in \d+ ms/);
+    // Each attempt shows the request headers it sent: the signatures, never the secret.
+    await attempts.nth(0).getByText('Request headers').click();
+    const sent = attempts.nth(0).locator('details.request-headers');
+    await sent.getByText('X-Service-Signature').waitFor();
+    assert.match(await sent.textContent(), /X-Service-Delivery\s*dlv_/);
+    assert.doesNotMatch(await sent.textContent(), /whsec_/);
     await history.getByRole('img', { name: /^Last 7 days: \d+ attempts succeeded and \d+ failed/ }).waitFor();
     await shot('10-webhook-history-redelivered');
   });
@@ -334,6 +345,7 @@ describe('owner console', { timeout: 15 * 60_000 }, () => {
     await page.getByRole('link', { name: 'Analytics' }).click();
     await heading('Analytics').waitFor();
     await page.getByText('Daily charts come with the pro plan.').waitFor();
+    await page.locator('p.feeds', { hasText: 'Not served: set site_url' }).waitFor(); // no site_url yet
     await page.getByText('Newsletter subscribers').waitFor();
     await shot('11-analytics-free');
   });
@@ -341,7 +353,7 @@ describe('owner console', { timeout: 15 * 60_000 }, () => {
   test('analytics on pro and business: the daily chart, sales and top pages', STEP, async (t) => {
     if (missing.analytics) return t.skip(missing.analytics);
     const settings = await owner.first('site_settings');
-    await owner.update('site_settings', settings.id, { plan: 'pro' });
+    await owner.update('site_settings', settings.id, { plan: 'pro', site_url: 'https://e2e.example' });
     for (const path of ['/', '/posts/hello', '/posts/hello', '/about']) {
       await owner.create('page_views', { path, referrer: path === '/' ? 'https://news.example' : '' });
     }
@@ -360,6 +372,7 @@ describe('owner console', { timeout: 15 * 60_000 }, () => {
     assert.equal(drawn.points, 30);
     assert.equal(drawn.views, 4);
     await page.getByText('Sales (30 days)').waitFor();
+    await page.locator('p.feeds', { hasText: 'Served.' }).waitFor(); // site_url set: the feeds answer
     await shot('12-analytics-pro');
 
     await owner.update('site_settings', settings.id, { plan: 'business' });
@@ -434,7 +447,31 @@ describe('owner console', { timeout: 15 * 60_000 }, () => {
     await heading('Owner console').waitFor();
   });
 
+  test('the docs page renders the contract, with the favicon, from this host only', STEP, async () => {
+    const docs = await context.newPage();
+    try {
+      docs.on('pageerror', (err) => problems.push(`docs page error: ${err.message}`));
+      await docs.goto(`${server.url}/docs/`);
+      await docs.getByRole('heading', { name: /Creator Content API/ }).first().waitFor();
+      await docs.getByText('Admin: webhooks').first().waitFor(); // a tag of /openapi.json, in the sidebar
+      await docs.waitForLoadState('networkidle');
+      for (const path of ['/favicon.ico', '/favicon.svg']) {
+        const res = await fetch(`${server.url}${path}`);
+        assert.equal(res.status, 200, path);
+        assert.match(res.headers.get('content-type'), /^image\//, path);
+      }
+      assert.equal(await docs.locator('link[rel="icon"]').getAttribute('href'), '/favicon.svg');
+      await docs.screenshot({ path: join(SHOTS, '14-docs.png') });
+    } finally {
+      await docs.close();
+    }
+  });
+
   test('no page errors and no Content-Security-Policy violations', () => {
     assert.deepEqual(problems, []);
+  });
+
+  test('no page loaded anything from another host (Chromium network log)', () => {
+    assert.deepEqual(outside, []);
   });
 });

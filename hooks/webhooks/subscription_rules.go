@@ -107,11 +107,19 @@ func checkURL(app core.App, url string) error {
 	}
 	err = wire.ValidateURL(url, allowPrivate)
 	var urlErr *wire.URLError
-	if errors.As(err, &urlErr) {
-		return fieldError("url", urlErr.Error())
+	if !errors.As(err, &urlErr) {
+		return err
 	}
-	return err
+	if !allowPrivate && wire.ValidateURL(url, true) == nil {
+		// Refused only for its address or its http: the setting that allows it is named.
+		return fieldError("url", urlErr.Error()+"; "+allowPrivateHint)
+	}
+	return fieldError("url", urlErr.Error())
 }
+
+// allowPrivateHint ends the refusal of a URL that webhooks_allow_private would allow.
+const allowPrivateHint = "for a receiver on this machine or a private network (local development), " +
+	"the owner can switch on webhooks_allow_private in the dashboard's site_settings"
 
 // checkSecret gives sub a fresh secret when it has none, and refuses a new one typed in that
 // is not of the form NewSecret makes (it would fail every delivery).

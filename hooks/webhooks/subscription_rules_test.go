@@ -160,7 +160,8 @@ func TestSubscriptionRulesMessage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(raw), `"Webhook URL is not a public address: 10.0.0.1 is a private address."`) {
+	if !strings.Contains(string(raw), `"Webhook URL is not a public address: 10.0.0.1 is a private address; for a receiver on this machine `+
+		`or a private network (local development), the owner can switch on webhooks_allow_private in the dashboard's site_settings."`) {
 		t.Fatalf("url error %s", raw)
 	}
 }

@@ -60,11 +60,12 @@ export async function renderAnalytics(root) {
     body.removeAttribute('aria-busy');
     return;
   }
+  const feeds = await feedsNote();
   fill(body,
     h('p', { class: 'lede' },
       'Plan ', h('span', { class: `badge plan-${a.plan}`, text: a.plan }),
       ` · the last 30 days, ${a.period.from} to ${a.period.to} (UTC).`),
-    feedsNote(),
+    feeds,
     totalsSection(a),
     a.sales ? salesSection(a.sales) : null,
     a.daily ? dailySection(a) : freeNote(),
@@ -76,11 +77,19 @@ export async function renderAnalytics(root) {
   if (a.daily) await drawDaily(a, body);
 }
 
-/** feedsNote links the public feeds of the posts; they answer 404 until the site URL is set. */
-function feedsNote() {
-  const links = ['/feed.xml', '/atom.xml', '/feed.json'].map((path) => h('a', { href: path, class: 'feed-link', text: location.origin + path }));
+/**
+ * feedsNote links the public feeds of the posts and says whether they are served: they answer
+ * 404 until the site URL is set, or while feeds_enabled is off.
+ */
+async function feedsNote() {
+  const paths = ['/feed.xml', '/atom.xml', '/feed.json'];
+  const links = paths.map((path) => h('a', { href: path, class: 'feed-link', text: location.origin + path }));
+  let served = false;
+  try {
+    served = (await fetch(paths[0], { method: 'HEAD', cache: 'no-store' })).ok;
+  } catch { /* not served, as far as the console can tell */ }
   return h('p', { class: 'note feeds' }, 'Feeds (RSS, Atom, JSON): ', links[0], ' · ', links[1], ' · ', links[2],
-    '. Served once Site URL is set in the dashboard’s site_settings.');
+    served ? '. Served.' : '. Not served: set site_url (and feeds_enabled) in the dashboard’s site_settings.');
 }
 
 function stat(label, value) {

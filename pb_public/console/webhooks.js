@@ -174,7 +174,17 @@ function attemptList(d) {
       h('strong', { class: a.status_code >= 200 && a.status_code < 300 ? 'ok-text' : 'error-text', text: a.status_code ? `HTTP ${a.status_code}` : 'no answer' }),
       ` in ${a.duration_ms} ms`,
       a.error && a.error !== `HTTP ${a.status_code}` ? h('div', { class: 'note error-text', text: a.error }) : null,
-      a.response_excerpt ? h('pre', { class: 'excerpt', text: a.response_excerpt }) : null))));
+      a.response_excerpt ? h('pre', { class: 'excerpt', text: a.response_excerpt }) : null,
+      requestHeaders(a.request_headers)))));
+}
+
+/** requestHeaders folds the headers an attempt sent (signatures, never the secret), by name. */
+function requestHeaders(headers) {
+  const names = Object.keys(headers ?? {}).sort();
+  if (!names.length) return null;
+  return h('details', { class: 'request-headers' },
+    h('summary', { text: 'Request headers' }),
+    h('dl', {}, names.flatMap((name) => [h('dt', { text: name }), h('dd', { text: headers[name] })])));
 }
 
 /**

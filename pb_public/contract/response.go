@@ -2,10 +2,12 @@ package contract
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"mime"
 	"net/http"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -118,6 +120,8 @@ func (d *Document) checkAgainst(where, method, ptr string, resp map[string]any, 
 	default:
 		if err := d.checkBody(ptr, content, res, bodySchema); err != nil {
 			problems = append(problems, err.Error())
+		} else if err := checkErrorEnvelope(resp, res.Body); err != nil {
+			problems = append(problems, err.Error())
 		}
 	}
 	if len(problems) > 0 {
@@ -194,6 +198,40 @@ func (d *Document) checkBody(ptr string, content map[string]any, res Response, b
 	}
 	if err := s.Validate(inst); err != nil {
 		return fmt.Errorf("body: %s (body: %.300s)", validationMessage(err), res.Body)
+	}
+	return nil
+}
+
+// The extensions of a Response Object that narrow the one Error envelope every error response
+// has as its schema (so a generated client has one error type, with code and message as
+// strings): ErrorCodesKey lists the codes its body may carry, ErrorMessageKey the one message
+// it always carries, if it is fixed.
+const (
+	ErrorCodesKey   = "x-error-codes"
+	ErrorMessageKey = "x-error-message"
+)
+
+// checkErrorEnvelope checks an error body against its response object's extensions.
+func checkErrorEnvelope(resp map[string]any, body []byte) error {
+	codes, hasCodes := resp[ErrorCodesKey].([]any)
+	message, hasMessage := resp[ErrorMessageKey].(string)
+	if !hasCodes && !hasMessage {
+		return nil
+	}
+	var envelope struct {
+		Error struct {
+			Code    string `json:"code"`
+			Message string `json:"message"`
+		} `json:"error"`
+	}
+	if err := json.Unmarshal(body, &envelope); err != nil {
+		return fmt.Errorf("body is not an error envelope: %v", err)
+	}
+	if hasCodes && !slices.Contains(codes, any(envelope.Error.Code)) {
+		return fmt.Errorf("error code %q is not one of this response's %s %v", envelope.Error.Code, ErrorCodesKey, codes)
+	}
+	if hasMessage && envelope.Error.Message != message {
+		return fmt.Errorf("error message %q is not this response's %s %q", envelope.Error.Message, ErrorMessageKey, message)
 	}
 	return nil
 }

@@ -50,7 +50,7 @@ func header(kv ...string) http.Header {
 
 const (
 	ts      = `"2026-11-21 20:10:25.123Z"`
-	profile = `{"data":{"id":"a1s2d3f4g5h6j7k","name":"Ada","headline":"","bio":"","avatar":null,"location":"","website":"",` +
+	profile = `{"data":{"id":"a1s2d3f4g5h6j7k","name":"Ada","headline":"","bio":"","avatar":null,"avatar_thumbs":null,"location":"","website":"",` +
 		`"links":null,"email":"","created":` + ts + `,"updated":` + ts + `}}`
 	publicCache = "public, max-age=0, s-maxage=60, must-revalidate"
 )

@@ -68,7 +68,7 @@ func newServer(t *testing.T, cfg readcache.Config, generation func() uint64) *se
 	}
 	g := r.Group("/t")
 	// Bound first, the cache still runs after the middleware bound next: its priority.
-	g.Bind(cache.Middleware(generation))
+	g.Bind(cache.Middleware(generation, variant))
 	g.BindFunc(func(e *core.RequestEvent) error {
 		s.before.Add(1)
 		e.Response.Header().Set("X-Before", "ran")
@@ -77,6 +77,7 @@ func newServer(t *testing.T, cfg readcache.Config, generation func() uint64) *se
 	})
 	g.GET("/profile/{id}", s.counted(profile))
 	g.GET("/echo", s.counted(echo))
+	g.GET("/variant", s.counted(func(e *core.RequestEvent) error { return respond(e, variant(e)) }))
 	g.POST("/echo", s.counted(echo))
 	g.GET("/status/{code}", s.counted(status))
 	g.GET("/fail", s.counted(func(e *core.RequestEvent) error { return e.BadRequestError("no", nil) }))
@@ -119,6 +120,10 @@ func (s *server) changing(e *core.RequestEvent) error {
 	}
 	return respond(e, "computed from the data before the change")
 }
+
+// variant is what else of a request the test answers depend on: its X-Variant header (as the
+// API's depend on the origin of their file URLs).
+func variant(e *core.RequestEvent) string { return e.Request.Header.Get("X-Variant") }
 
 // echo answers the query's parameters.
 func echo(e *core.RequestEvent) error { return respond(e, e.Request.URL.Query()) }

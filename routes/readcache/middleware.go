@@ -22,12 +22,13 @@ const MiddlewarePriority = 1 << 20
 // was computed at, and keeps the 200 responses of the handler otherwise. A conditional request
 // whose If-None-Match matches the kept ETag gets a 304 with no body.
 //
-// The key of an answer is the request's path and query (parameters sorted by name): bind it
-// only to routes whose answer depends on nothing else but the data behind generation: not on
-// the caller (the key, its scopes or origin are checked before the cache, on every request),
-// nor on other headers, nor on the clock unless a write marks the moment (as the publish job
-// marks a scheduled post when its time comes).
-func (c *Cache) Middleware(generation func() uint64) *hook.Handler[*core.RequestEvent] {
+// The key of an answer is variant(e) (what else of the request the answer depends on, such as
+// the origin its URLs start with) and the request's path and query (parameters sorted by
+// name): bind it only to routes whose answer depends on nothing else but the data behind
+// generation: not on the caller (the key, its scopes or origin are checked before the cache,
+// on every request), nor on other headers, nor on the clock unless a write marks the moment
+// (as the publish job marks a scheduled post when its time comes).
+func (c *Cache) Middleware(generation func() uint64, variant func(*core.RequestEvent) string) *hook.Handler[*core.RequestEvent] {
 	return &hook.Handler[*core.RequestEvent]{
 		Id:       MiddlewareID,
 		Priority: MiddlewarePriority,
@@ -38,6 +39,9 @@ func (c *Cache) Middleware(generation func() uint64) *hook.Handler[*core.Request
 			key, ok := requestKey(e.Request.URL)
 			if !ok {
 				return e.Next()
+			}
+			if v := variant(e); v != "" {
+				key = v + " " + key // a space, which an escaped path and query never hold
 			}
 			gen := generation()
 			if hit := c.get(key, gen); hit != nil {

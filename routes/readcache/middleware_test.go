@@ -156,6 +156,19 @@ func TestQueryKey(t *testing.T) {
 	})
 }
 
+// Requests to one path and query that differ in the middleware's variant have answers of
+// their own.
+func TestVariantKey(t *testing.T) {
+	t.Parallel()
+	s := newServer(t, readcache.Config{}, nil)
+	s.run([]step{
+		{name: "a", path: "/t/variant", header: []string{"X-Variant", "a"}, wantStatus: 200, wantBody: `"a"`, wantHandled: 1},
+		{name: "b", path: "/t/variant", header: []string{"X-Variant", "b"}, wantStatus: 200, wantBody: `"b"`, wantHandled: 2},
+		{name: "a again", path: "/t/variant", header: []string{"X-Variant", "a"}, wantStatus: 200, wantBody: `"a"`, wantHandled: 2},
+		{name: "b again", path: "/t/variant", header: []string{"X-Variant", "b"}, wantStatus: 200, wantBody: `"b"`, wantHandled: 2},
+	})
+}
+
 // An answer whose computation began before a change is given, but not kept, once an answer
 // at the new generation has been.
 func TestAnswerComputedAcrossAChangeIsNotKept(t *testing.T) {

@@ -43,6 +43,16 @@ async function deletePost(id: string): Promise<void> {
   assert.equal(response.status, 204, JSON.stringify(error));
 }
 
+test("schedules a post with published_at", async () => {
+  const { data, error, response } = await client.POST("/api/v1/posts", {
+    body: { title: "Typed client schedule", visibility: "public", draft: false, published_at: "2099-01-01T09:00:00Z" },
+  });
+  assert.equal(response.status, 201, JSON.stringify(error));
+  assert.ok(data);
+  assert.equal(data.data.published_at, "2099-01-01 09:00:00.000Z");
+  await deletePost(data.data.id);
+});
+
 test("reads the profile", async () => {
   const { data, error, response } = await client.GET("/api/v1/profile");
   assert.equal(response.status, 200, JSON.stringify(error));

@@ -1,0 +1,31 @@
+// A second generator reads the contract without loss: swagger-typescript-api's types (src/sta,
+// made by `npm run generate`) give every error response the one Error type, whose code and
+// message are strings, and the write bodies the fields the server accepts (published_at).
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import type { Error as StaError, PostCreate as StaPostCreate } from "./sta/Api.js";
+
+/** Equal is true only when A and B are the same type. */
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+
+const messageIsString: Equal<StaError["error"]["message"], string> = true;
+const codeIsString: StaError["error"]["code"] extends string ? true : false = true;
+const publishedAtIsWritable: "published_at" extends keyof StaPostCreate ? true : false = true;
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new globalThis.Error(`${name} is not set: run the tests through run.sh`);
+  return value;
+}
+
+test("swagger-typescript-api types the error envelope", async () => {
+  assert.ok(messageIsString && codeIsString && publishedAtIsWritable);
+  const res = await fetch(`${required("BASE_URL")}/api/v1/posts?limit=0`, {
+    headers: { Authorization: `Bearer ${required("API_KEY")}` },
+  });
+  assert.equal(res.status, 400);
+  const body = (await res.json()) as StaError;
+  assert.equal(body.error.code, "invalid_request");
+  assert.equal(typeof body.error.message, "string");
+  assert.notEqual(body.error.message, "");
+});
