@@ -40,8 +40,7 @@ import (
 func main() {
 	// Development mode prints every SQL statement with its values (webhook secrets, the
 	// owner's token key): opt-in with --dev, never because the binary looks like `go run`'s.
-	pb := pocketbase.NewWithConfig(pocketbase.Config{DefaultDev: false})
-	maintenance.LimitPageCache() // before the app opens its databases
+	pb := pocketbase.NewWithConfig(pocketbase.Config{DefaultDev: false, DBConnect: maintenance.DBConnect})
 	flags := bindFlags(pb)
 
 	migratecmd.MustRegister(pb, pb.RootCmd, migratecmd.Config{

@@ -25,9 +25,11 @@ func BindDebugListener(pb core.App, addr string) error {
 	if err := requireLoopback(addr); err != nil {
 		return fmt.Errorf("CCA_DEBUG_PPROF: %w", err)
 	}
-	expvar.Publish("cca_data_db_writer", expvar.Func(func() any { return poolStats(pb.NonconcurrentDB()) }))
-	expvar.Publish("cca_data_db_readers", expvar.Func(func() any { return poolStats(pb.ConcurrentDB()) }))
-	srv := &http.Server{Handler: debugMux(), ReadHeaderTimeout: 10 * time.Second}
+	pools := map[string]expvar.Var{
+		"cca_data_db_writer":  expvar.Func(func() any { return poolStats(pb.NonconcurrentDB()) }),
+		"cca_data_db_readers": expvar.Func(func() any { return poolStats(pb.ConcurrentDB()) }),
+	}
+	srv := &http.Server{Handler: debugMux(pools), ReadHeaderTimeout: 10 * time.Second}
 	pb.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		ln, err := net.Listen("tcp", addr)
 		if err != nil {
@@ -60,16 +62,37 @@ func requireLoopback(addr string) error {
 }
 
 // debugMux is net/http/pprof's and expvar's handlers on a mux of their own, not on
-// http.DefaultServeMux.
-func debugMux() *http.ServeMux {
+// http.DefaultServeMux; /debug/vars adds this app's vars to the process's (expvar.Publish
+// would make them global, and panic when a second app of the process publishes them).
+func debugMux(own map[string]expvar.Var) *http.ServeMux {
 	mux := http.NewServeMux()
 	mux.HandleFunc("/debug/pprof/", pprof.Index)
 	mux.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)
 	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
 	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
 	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
-	mux.Handle("/debug/vars", expvar.Handler())
+	mux.HandleFunc("/debug/vars", func(w http.ResponseWriter, _ *http.Request) { writeVars(w, own) })
 	return mux
+}
+
+// writeVars writes the process's expvar variables and own as one JSON object, as
+// expvar.Handler writes the process's.
+func writeVars(w http.ResponseWriter, own map[string]expvar.Var) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	fmt.Fprint(w, "{")
+	first := true
+	write := func(name string, v expvar.Var) {
+		if !first {
+			fmt.Fprint(w, ",")
+		}
+		first = false
+		fmt.Fprintf(w, "\n%q: %s", name, v.String())
+	}
+	expvar.Do(func(kv expvar.KeyValue) { write(kv.Key, kv.Value) })
+	for name, v := range own {
+		write(name, v)
+	}
+	fmt.Fprint(w, "\n}\n")
 }
 
 // poolStats is database/sql's view of one of PocketBase's pools of data.db: for the writer

@@ -1,6 +1,10 @@
 package maintenance
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/pocketbase/pocketbase/tests"
+)
 
 func TestDebugPprofListensOnLoopbackOnly(t *testing.T) {
 	cases := []struct {
@@ -21,6 +25,21 @@ func TestDebugPprofListensOnLoopbackOnly(t *testing.T) {
 	for _, c := range cases {
 		if err := requireLoopback(c.addr); (err == nil) != c.ok {
 			t.Errorf("requireLoopback(%q) = %v, want ok %v", c.addr, err, c.ok)
+		}
+	}
+}
+
+// Two apps of one process (as tests start them) may both bind the listener: their pools are
+// theirs, not the process's expvar globals, which panic when published twice.
+func TestDebugListenerTwiceInOneProcess(t *testing.T) {
+	for range 2 {
+		app, err := tests.NewTestApp(t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer app.Cleanup()
+		if err := BindDebugListener(app, "127.0.0.1:0"); err != nil {
+			t.Fatal(err)
 		}
 	}
 }

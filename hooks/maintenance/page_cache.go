@@ -1,10 +1,9 @@
 package maintenance
 
 import (
-	"context"
 	"fmt"
 
-	"modernc.org/sqlite"
+	"github.com/pocketbase/dbx"
 )
 
 // PageCacheKiB is the page cache each SQLite connection keeps: SQLite's own default, 2 MiB,
@@ -17,13 +16,14 @@ import (
 // answers most reads without SQLite.
 const PageCacheKiB = 2000
 
-// LimitPageCache sets the page cache of every SQLite connection the process opens from now
-// on (data.db and auxiliary.db, readers and the writer) to PageCacheKiB. Call it before the
-// app opens its databases; the driver runs it after the connection's own pragmas.
-func LimitPageCache() {
-	stmt := fmt.Sprintf("PRAGMA cache_size = -%d", PageCacheKiB)
-	sqlite.RegisterConnectionHook(func(conn sqlite.ExecQuerierContext, _ string) error {
-		_, err := conn.ExecContext(context.Background(), stmt, nil)
-		return err
-	})
+// connectionPragmas are PocketBase's (core.DefaultDBConnect, v0.40) with the page cache at
+// PageCacheKiB; TestDBConnectKeepsPocketBasesPragmas fails when PocketBase's change.
+var connectionPragmas = fmt.Sprintf("?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=journal_size_limit(200000000)"+
+	"&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(ON)&_pragma=temp_store(MEMORY)&_pragma=cache_size(-%d)&_defensive=1", PageCacheKiB)
+
+// DBConnect opens a database as PocketBase does, each connection with a page cache of
+// PageCacheKiB: the app's DBConnect (pocketbase.Config, core.BaseAppConfig), for data.db and
+// auxiliary.db alike.
+func DBConnect(dbPath string) (*dbx.DB, error) {
+	return dbx.Open("sqlite", dbPath+connectionPragmas)
 }

@@ -23,6 +23,7 @@ import (
 	"github.com/creator-content-api/server/hooks/changes"
 	"github.com/creator-content-api/server/hooks/content"
 	"github.com/creator-content-api/server/hooks/keys"
+	"github.com/creator-content-api/server/hooks/maintenance"
 	"github.com/creator-content-api/server/hooks/previews"
 	"github.com/creator-content-api/server/hooks/revisions"
 	"github.com/creator-content-api/server/hooks/webhooks"
@@ -80,7 +81,8 @@ func New(t testing.TB, opts Options) *Harness {
 			t.Fatal(err)
 		}
 	}
-	app, err := tests.NewTestApp(dir)
+	// The connections main.go opens: the same page cache (maintenance.DBConnect).
+	app, err := tests.NewTestAppWithConfig(core.BaseAppConfig{DataDir: dir, EncryptionEnv: "pb_test_env", DBConnect: maintenance.DBConnect})
 	if err != nil {
 		t.Fatal(err)
 	}
