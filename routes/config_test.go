@@ -57,7 +57,7 @@ func TestRegisterRefusesAnIncompleteConfig(t *testing.T) {
 func TestZeroConfigIsProtected(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{Config: zeroConfig})
-	burst := ratelimit.Normal.Burst
+	burst := ratelimit.Normal().Burst
 	cases := []struct {
 		name   string
 		remote string

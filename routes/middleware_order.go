@@ -2,8 +2,6 @@ package routes
 
 import (
 	"github.com/pocketbase/pocketbase/apis"
-
-	"github.com/creator-content-api/server/routes/readcache"
 )
 
 // The API's middleware are PocketBase hook handlers, each bound with Bind under its id, so an
@@ -26,7 +24,7 @@ import (
 //	   30 ccaOwnerAuth      owner routes   the owner's superuser token
 //	   40 ccaPollCap        the poll route the per-key poll window
 //	   50 ccaCacheHeaders   API routes     Cache-Control (and Vary) of the route's Cache policy
-//	 2^20 ccaReadCache      Memory routes  the answer from memory while the content is unchanged
+//	 2^20 ccaReadCache      Memory routes  the answer from memory while the content is unchanged (readcache.MiddlewareID)
 //
 // "API routes" are the route table's rows; "API" adds the catch-alls that answer unknown paths
 // under the API's prefixes. ccaLoginLimit, ccaRateLimit and ccaPollCap are not bound when
@@ -70,9 +68,4 @@ const (
 	// CacheHeadersMiddlewareID sets a route's Cache policy headers (cache_headers.go).
 	CacheHeadersMiddlewareID       = "ccaCacheHeaders"
 	CacheHeadersMiddlewarePriority = 50
-
-	// ReadCacheMiddlewareID answers Memory routes from memory (routes/readcache); its
-	// priority, readcache.MiddlewarePriority, runs it after every other middleware of the
-	// route, so only the handler's work is saved.
-	ReadCacheMiddlewareID = readcache.MiddlewareID
 )

@@ -31,7 +31,7 @@ type RateLimits struct {
 
 // DefaultRateLimits are the spec's tiers, spelled out (what the zero RateLimits means).
 func DefaultRateLimits() RateLimits {
-	return RateLimits{Normal: ratelimit.Normal, Moderate: ratelimit.Moderate, Poll: ratelimit.Poll, Strict: ratelimit.Strict,
+	return RateLimits{Normal: ratelimit.Normal(), Moderate: ratelimit.Moderate(), Poll: ratelimit.Poll(), Strict: ratelimit.Strict(),
 		IPv6Prefix: ratelimit.DefaultIPv6Prefix}
 }
 

@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"net/url"
-	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -34,7 +33,7 @@ type listSearch struct {
 // parameter.
 func searchParam(q url.Values, r *resource) (listSearch, error) {
 	s, ok := queryValue(q, paramQ)
-	if !ok || !slices.Contains(content.SearchedCollections, r.collection) {
+	if !ok || !content.Searched(r.collection) {
 		return listSearch{}, nil
 	}
 	if utf8.RuneCountInString(s) > maxQueryChars {

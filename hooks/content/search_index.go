@@ -1,6 +1,8 @@
 package content
 
 import (
+	"slices"
+
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 
@@ -8,19 +10,22 @@ import (
 	"github.com/creator-content-api/server/pb_migrations"
 )
 
-// SearchedCollections are the collections in the full-text index, whose lists take `q`.
-var SearchedCollections = []string{pb_migrations.Posts, pb_migrations.Projects, pb_migrations.Courses, pb_migrations.Talks}
+// searchedCollections are the collections in the full-text index, whose lists take `q`.
+var searchedCollections = []string{pb_migrations.Posts, pb_migrations.Projects, pb_migrations.Courses, pb_migrations.Talks}
+
+// Searched reports whether collection is in the full-text index, so its lists take `q`.
+func Searched(collection string) bool { return slices.Contains(searchedCollections, collection) }
 
 // BindSearchIndex keeps the full-text index in step with every create, update and delete of
 // the searched collections, whoever writes (our API, the dashboard, /api/batch, Go code). As
 // the outbox does, each handler opens or joins the write's transaction in its Execute step, so
 // the record and its index row commit together or not at all.
 func BindSearchIndex(app core.App) {
-	app.OnRecordCreateExecute(SearchedCollections...).Bind(&hook.Handler[*core.RecordEvent]{
+	app.OnRecordCreateExecute(searchedCollections...).Bind(&hook.Handler[*core.RecordEvent]{
 		Id: "cca.search.index", Func: indexInTx(func(tx core.App, rec *core.Record, _ string) error {
 			return fulltext.Put(tx, rec)
 		})})
-	app.OnRecordUpdateExecute(SearchedCollections...).Bind(&hook.Handler[*core.RecordEvent]{
+	app.OnRecordUpdateExecute(searchedCollections...).Bind(&hook.Handler[*core.RecordEvent]{
 		Id: "cca.search.index", Func: indexInTx(func(tx core.App, rec *core.Record, savedID string) error {
 			if savedID != rec.Id { // Go code may change a record's id
 				if err := fulltext.Remove(tx, rec.Collection().Name, savedID); err != nil {
@@ -29,7 +34,7 @@ func BindSearchIndex(app core.App) {
 			}
 			return fulltext.Put(tx, rec)
 		})})
-	app.OnRecordDeleteExecute(SearchedCollections...).Bind(&hook.Handler[*core.RecordEvent]{
+	app.OnRecordDeleteExecute(searchedCollections...).Bind(&hook.Handler[*core.RecordEvent]{
 		Id: "cca.search.index", Func: indexInTx(func(tx core.App, rec *core.Record, _ string) error {
 			return fulltext.Remove(tx, rec.Collection().Name, rec.Id)
 		})})

@@ -38,10 +38,6 @@ type Store struct {
 	used   map[string]time.Time
 
 	hits, misses, unknown atomic.Uint64 // look-ups answered from the cache, loaded, refused
-
-	// afterLoad, when set by a test, runs between a load and its caching, where a change
-	// committed by someone else races the load.
-	afterLoad func()
 }
 
 // NewStore returns a store reading app's api_keys collection, whose cache holds while
@@ -64,9 +60,6 @@ func (s *Store) Lookup(hash string) (*Key, error) {
 		var err error
 		if k, err = s.load(hash); err != nil {
 			return nil, err
-		}
-		if s.afterLoad != nil {
-			s.afterLoad()
 		}
 		s.keep(hash, k, gen)
 	}

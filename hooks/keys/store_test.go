@@ -64,12 +64,16 @@ func TestStoreKeepsNoLoadRacedByAChange(t *testing.T) {
 			t.Parallel()
 			h := apitest.New(t, apitest.Options{})
 			secret, id := h.CreateKey(keys.ScopeRead)
-			store := keys.NewStore(h.App, func() uint64 { return h.Changes.Generation(changes.Keys) })
-			store.SetAfterLoad(func() {
-				store.SetAfterLoad(nil)
-				if err := tc.change(h.App, id, h.Clock.Now()); err != nil {
-					t.Fatal(err)
+			// The store reads the generation before the load and again before it caches what
+			// it loaded: the change is committed at the second read, between the two.
+			reads := 0
+			store := keys.NewStore(h.App, func() uint64 {
+				if reads++; reads == 2 {
+					if err := tc.change(h.App, id, h.Clock.Now()); err != nil {
+						t.Fatal(err)
+					}
 				}
+				return h.Changes.Generation(changes.Keys)
 			})
 			if k, err := store.Lookup(keys.Hash(secret)); err != nil || !k.Active || !slices.Equal(k.Scopes, []string{keys.ScopeRead}) {
 				t.Fatalf("the look-up that raced the change: %+v, %v; want the key as loaded", k, err)

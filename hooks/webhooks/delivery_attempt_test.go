@@ -120,7 +120,7 @@ func TestRetryScheduleThenFailed(t *testing.T) {
 	if n := runDue(t, h); n > 1 { // the first attempt may already have gone out after the commit
 		t.Fatalf("%d attempts at once", n)
 	}
-	for i, delay := range wire.RetryDelays {
+	for i, delay := range wire.RetryDelays() {
 		dlv := onlyDelivery(t, h.App, sub)
 		wantNext := h.Clock.Now().Add(delay)
 		if dlv.GetString("status") != "pending" || dlv.GetInt("attempt") != i+1 ||

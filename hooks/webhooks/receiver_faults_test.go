@@ -165,7 +165,7 @@ type attemptRecord struct {
 
 func TestReceiverFaultsAreBoundedCountedAndScheduled(t *testing.T) {
 	t.Parallel()
-	retry := wire.RetryDelays[0]
+	retry := wire.RetryDelays()[0]
 	tests := []struct {
 		name     string
 		receiver func(t *testing.T) string

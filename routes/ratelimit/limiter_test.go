@@ -49,16 +49,16 @@ func TestAllow(t *testing.T) {
 	}{
 		{
 			name: "normal burst then deny",
-			tier: Normal,
-			steps: append(burstSteps(Normal, "a", 0, 10),
+			tier: Normal(),
+			steps: append(burstSteps(Normal(), "a", 0, 10),
 				step{at: 0, key: "a", allowed: false, remaining: 0, reset: 10 * s, retry: 1 * s},
 				step{at: 500 * ms, key: "a", allowed: false, remaining: 0, reset: 10 * s, retry: 1 * s},
 			),
 		},
 		{
 			name: "normal refill",
-			tier: Normal,
-			steps: append(burstSteps(Normal, "a", 0, 10),
+			tier: Normal(),
+			steps: append(burstSteps(Normal(), "a", 0, 10),
 				// 2.5 tokens back; take one, 1.5 left, full 8.5s later.
 				step{at: 2500 * ms, key: "a", allowed: true, remaining: 1, reset: 11 * s},
 				step{at: 2500 * ms, key: "a", allowed: true, remaining: 0, reset: 12 * s},
@@ -71,8 +71,8 @@ func TestAllow(t *testing.T) {
 		},
 		{
 			name: "moderate retry-after rounds up",
-			tier: Moderate, // one token per 6s, burst 5
-			steps: append(burstSteps(Moderate, "k", 0, 5),
+			tier: Moderate(), // one token per 6s, burst 5
+			steps: append(burstSteps(Moderate(), "k", 0, 5),
 				step{at: 0, key: "k", allowed: false, remaining: 0, reset: 30 * s, retry: 6 * s},
 				step{at: 500 * ms, key: "k", allowed: false, remaining: 0, reset: 30 * s, retry: 6 * s},
 				step{at: 1 * s, key: "k", allowed: false, remaining: 0, reset: 30 * s, retry: 5 * s},
@@ -84,7 +84,7 @@ func TestAllow(t *testing.T) {
 		},
 		{
 			name: "reset rounds up to a whole second",
-			tier: Moderate,
+			tier: Moderate(),
 			steps: []step{
 				{at: 100 * ms, key: "k", allowed: true, remaining: 4, reset: 7 * s}, // full at 6.1s
 				{at: 7 * s, key: "k", allowed: true, remaining: 4, reset: 13 * s},
@@ -92,24 +92,24 @@ func TestAllow(t *testing.T) {
 		},
 		{
 			name: "strict",
-			tier: Strict, // one token per 12s, burst 3
-			steps: append(burstSteps(Strict, "k", 0, 3),
+			tier: Strict(), // one token per 12s, burst 3
+			steps: append(burstSteps(Strict(), "k", 0, 3),
 				step{at: 0, key: "k", allowed: false, remaining: 0, reset: 36 * s, retry: 12 * s},
 				step{at: 11*s + 1*ms, key: "k", allowed: false, remaining: 0, reset: 36 * s, retry: 1 * s},
 			),
 		},
 		{
 			name: "keys are independent",
-			tier: Strict,
-			steps: append(append(burstSteps(Strict, "10.0.0.1", 0, 3),
+			tier: Strict(),
+			steps: append(append(burstSteps(Strict(), "10.0.0.1", 0, 3),
 				step{at: 0, key: "10.0.0.1", allowed: false, remaining: 0, reset: 36 * s, retry: 12 * s}),
-				append(burstSteps(Strict, "10.0.0.2", 0, 3),
+				append(burstSteps(Strict(), "10.0.0.2", 0, 3),
 					step{at: 0, key: "10.0.0.2", allowed: false, remaining: 0, reset: 36 * s, retry: 12 * s})...),
 		},
 		{
 			name: "poll cap",
-			tier: Poll, // 20 per minute, burst 20
-			steps: append(burstSteps(Poll, "key_1", 0, 20),
+			tier: Poll(), // 20 per minute, burst 20
+			steps: append(burstSteps(Poll(), "key_1", 0, 20),
 				step{at: 0, key: "key_1", allowed: false, remaining: 0, reset: 60 * s, retry: 3 * s},
 				step{at: 60 * s, key: "key_1", allowed: true, remaining: 19, reset: 63 * s},
 			),
@@ -138,7 +138,7 @@ func fmtDecision(d Decision) string {
 }
 
 func TestSweep(t *testing.T) {
-	l := New(Normal) // one token per second, burst 10
+	l := New(Normal()) // one token per second, burst 10
 	uses := map[string]int{"one": 1, "five": 5, "all": 10, "denied": 12}
 	for key, n := range uses {
 		for range n {
@@ -175,7 +175,7 @@ func TestSweep(t *testing.T) {
 func TestSweepFractionalRate(t *testing.T) {
 	// 10/min refills in steps that are not exact in float64; a bucket is
 	// full (and evictable) at its own Reset.
-	l := New(Moderate)
+	l := New(Moderate())
 	var last Decision
 	for range 4 {
 		last = l.Allow("k", t0.Add(100*time.Millisecond))
@@ -191,7 +191,7 @@ func TestSweepFractionalRate(t *testing.T) {
 func TestSelfSweepBoundsMemory(t *testing.T) {
 	// Nobody calls Sweep: 200k distinct keys, one every millisecond, each
 	// full again a second later. Shards sweep themselves as they grow.
-	l := New(Normal)
+	l := New(Normal())
 	for i := range 200_000 {
 		l.Allow(fmt.Sprintf("10.%d.%d.%d", i>>16, i>>8&255, i&255), t0.Add(time.Duration(i)*time.Millisecond))
 	}
@@ -206,7 +206,7 @@ func TestAllowConcurrent(t *testing.T) {
 		perKey  = 200 // requests per worker per key
 	)
 	keys := []string{"a", "b", "c", "d", "e", "f", "g", "h"}
-	l := New(Normal)
+	l := New(Normal())
 	var allowed [8]atomic.Int64
 	var wg sync.WaitGroup
 	for w := range workers {
@@ -225,8 +225,8 @@ func TestAllowConcurrent(t *testing.T) {
 	}
 	wg.Wait()
 	for k := range keys {
-		if got := allowed[k].Load(); got != int64(Normal.Burst) {
-			t.Errorf("key %s: %d allowed, want exactly %d", keys[k], got, Normal.Burst)
+		if got := allowed[k].Load(); got != int64(Normal().Burst) {
+			t.Errorf("key %s: %d allowed, want exactly %d", keys[k], got, Normal().Burst)
 		}
 	}
 	if n := l.Sweep(t0.Add(time.Minute)); n != len(keys) {
@@ -259,7 +259,7 @@ func BenchmarkAllowParallel(b *testing.B) {
 	for i := range keys {
 		keys[i] = fmt.Sprintf("10.0.%d.%d", i>>8, i&255)
 	}
-	l := New(Normal)
+	l := New(Normal())
 	var worker atomic.Int64
 	b.ReportAllocs()
 	b.RunParallel(func(pb *testing.PB) {

@@ -37,7 +37,7 @@ func TestMemoryMillionKeys(t *testing.T) {
 	}
 	const n = 1_000_000
 	before := heapAlloc()
-	l := New(Normal)
+	l := New(Normal())
 	buf := make([]byte, 0, 16)
 	for i := range n {
 		buf = append(buf[:0], "10."...)

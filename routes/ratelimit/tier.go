@@ -24,15 +24,21 @@ type Tier struct {
 	Burst int
 }
 
-// The spec's default tiers (Limits section). Poll is the extra per-key cap on
-// GET /api/v1/webhooks/poll/{event}; the spec gives it no burst, so its burst
-// is its whole per-minute allowance.
-var (
-	Normal   = Tier{Name: "normal", PerMinute: 60, Burst: 10}
-	Moderate = Tier{Name: "moderate", PerMinute: 10, Burst: 5}
-	Strict   = Tier{Name: "strict", PerMinute: 5, Burst: 3}
-	Poll     = Tier{Name: "poll", PerMinute: 20, Burst: 20}
-)
+// The spec's default tiers (Limits section), as functions so that no caller can change the
+// defaults of another. Poll is the extra per-key cap on GET /api/v1/webhooks/poll/{event}; the
+// spec gives it no burst, so its burst is its whole per-minute allowance.
+
+// Normal is the default Normal tier (v1 and v2 reads and writes).
+func Normal() Tier { return Tier{Name: "normal", PerMinute: 60, Burst: 10} }
+
+// Moderate is the default Moderate tier (admin, webhook registration).
+func Moderate() Tier { return Tier{Name: "moderate", PerMinute: 10, Burst: 5} }
+
+// Strict is the default Strict tier (the owner's login and password endpoints).
+func Strict() Tier { return Tier{Name: "strict", PerMinute: 5, Burst: 3} }
+
+// Poll is the default per-key poll cap.
+func Poll() Tier { return Tier{Name: "poll", PerMinute: 20, Burst: 20} }
 
 // maxPerMinute keeps rates in a range where float64 token arithmetic and the
 // nanosecond durations derived from it stay exact enough; a limit above a

@@ -53,7 +53,7 @@ func TestParseTier(t *testing.T) {
 }
 
 func TestTierStringRoundTrip(t *testing.T) {
-	for _, tier := range []Tier{Normal, Moderate, Strict, Poll, {Name: "odd", PerMinute: 0.75, Burst: 2}} {
+	for _, tier := range []Tier{Normal(), Moderate(), Strict(), Poll(), {Name: "odd", PerMinute: 0.75, Burst: 2}} {
 		got, err := ParseTier(tier.Name, tier.String())
 		if err != nil || got != tier {
 			t.Errorf("ParseTier(%q) = %+v, %v; want %+v", tier.String(), got, err, tier)
@@ -65,10 +65,10 @@ func TestDefaultTiers(t *testing.T) {
 	tests := []struct {
 		got, want Tier
 	}{
-		{Normal, Tier{"normal", 60, 10}},
-		{Moderate, Tier{"moderate", 10, 5}},
-		{Strict, Tier{"strict", 5, 3}},
-		{Poll, Tier{"poll", 20, 20}},
+		{Normal(), Tier{"normal", 60, 10}},
+		{Moderate(), Tier{"moderate", 10, 5}},
+		{Strict(), Tier{"strict", 5, 3}},
+		{Poll(), Tier{"poll", 20, 20}},
 	}
 	for _, tt := range tests {
 		if tt.got != tt.want {

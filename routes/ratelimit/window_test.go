@@ -8,7 +8,7 @@ import (
 // The poll cap is 20 in any 60 seconds: never more, whatever the timing, and the 21st waits
 // until the oldest of the 20 leaves the window.
 func TestWindowAllowsCountInAnyPeriod(t *testing.T) {
-	w := NewWindow(Poll)
+	w := NewWindow(Poll())
 	for i := range 20 {
 		d := w.Allow("k", t0.Add(time.Duration(i)*time.Second))
 		if !d.Allowed || d.Remaining != 19-i || d.Limit != 20 {
@@ -36,7 +36,7 @@ func TestWindowAllowsCountInAnyPeriod(t *testing.T) {
 // A token bucket of 20 refilling 20 a minute lets 40 through in the first minute; the window
 // never lets more than 20 through in any 60 seconds, however the requests are spread.
 func TestWindowNeverExceedsCountInAnyMinute(t *testing.T) {
-	w := NewWindow(Poll)
+	w := NewWindow(Poll())
 	var accepted []time.Time
 	for ms := 0; ms < 5*60_000; ms += 700 {
 		at := t0.Add(time.Duration(ms) * time.Millisecond)
@@ -61,7 +61,7 @@ func TestWindowNeverExceedsCountInAnyMinute(t *testing.T) {
 }
 
 func TestWindowSweep(t *testing.T) {
-	w := NewWindow(Poll)
+	w := NewWindow(Poll())
 	w.Allow("old", t0)
 	w.Allow("new", t0.Add(30*time.Second))
 	if n := w.Sweep(t0.Add(61 * time.Second)); n != 1 {

@@ -49,11 +49,11 @@ func TestNextAttempt(t *testing.T) {
 }
 
 func TestScheduleConstants(t *testing.T) {
-	if MaxAttempts != len(RetryDelays)+1 {
-		t.Errorf("MaxAttempts %d, but %d retry delays", MaxAttempts, len(RetryDelays))
+	if MaxAttempts != len(RetryDelays())+1 {
+		t.Errorf("MaxAttempts %d, but %d retry delays", MaxAttempts, len(RetryDelays()))
 	}
 	var total time.Duration
-	for _, d := range RetryDelays {
+	for _, d := range RetryDelays() {
 		total += d
 	}
 	if want := 14*time.Hour + 36*time.Minute; total != want {
