@@ -6,12 +6,12 @@ import (
 )
 
 func init() {
-	m.Register(createProfile, dropCollection(Profile))
+	m.Register(createProfile, dropCollection("profile"))
 }
 
 // createProfile creates the single-record profile of the site owner.
 func createProfile(app core.App) error {
-	c := core.NewBaseCollection(Profile)
+	c := core.NewBaseCollection("profile")
 	c.Fields.Add(
 		titleField("name", 200),
 		textField("headline", 300),

@@ -6,10 +6,10 @@ import (
 )
 
 func init() {
-	m.Register(createPosts, dropCollection(Posts))
+	m.Register(createPosts, dropCollection("posts"))
 }
 
 // createPosts creates the blog posts collection.
 func createPosts(app core.App) error {
-	return saveCollection(app, newContentCollection(Posts))
+	return saveCollection(app, newContentCollection("posts"))
 }

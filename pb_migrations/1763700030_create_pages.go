@@ -6,12 +6,12 @@ import (
 )
 
 func init() {
-	m.Register(createPages, dropCollection(Pages))
+	m.Register(createPages, dropCollection("pages"))
 }
 
 // createPages creates the custom pages collection.
 func createPages(app core.App) error {
-	c := core.NewBaseCollection(Pages)
+	c := core.NewBaseCollection("pages")
 	c.Fields.Add(
 		titleField("title", 300),
 		slugField(),

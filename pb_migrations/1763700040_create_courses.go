@@ -6,12 +6,12 @@ import (
 )
 
 func init() {
-	m.Register(createCourses, dropCollection(Courses))
+	m.Register(createCourses, dropCollection("courses"))
 }
 
 // createCourses creates the courses collection; v1 lists it with cursors.
 func createCourses(app core.App) error {
-	c := core.NewBaseCollection(Courses)
+	c := core.NewBaseCollection("courses")
 	c.Fields.Add(
 		titleField("title", 300),
 		slugField(),

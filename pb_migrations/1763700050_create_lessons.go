@@ -6,17 +6,17 @@ import (
 )
 
 func init() {
-	m.Register(createLessons, dropCollection(Lessons))
+	m.Register(createLessons, dropCollection("lessons"))
 }
 
 // createLessons creates the lessons of a course. Lessons are for the site only and never appear
 // in an API response; deleting a course deletes its lessons.
 func createLessons(app core.App) error {
-	courses, err := findCollection(app, Courses)
+	courses, err := findCollection(app, "courses")
 	if err != nil {
 		return err
 	}
-	c := core.NewBaseCollection(Lessons)
+	c := core.NewBaseCollection("lessons")
 	c.Fields.Add(
 		&core.RelationField{
 			Name:          "course",

@@ -6,12 +6,12 @@ import (
 )
 
 func init() {
-	m.Register(createTalks, dropCollection(Talks))
+	m.Register(createTalks, dropCollection("talks"))
 }
 
 // createTalks creates the talks collection; v1 lists it with cursors.
 func createTalks(app core.App) error {
-	c := core.NewBaseCollection(Talks)
+	c := core.NewBaseCollection("talks")
 	c.Fields.Add(
 		titleField("title", 300),
 		&core.TextField{Name: "event", Max: 200, Help: "Conference or meetup name."},

@@ -6,12 +6,12 @@ import (
 )
 
 func init() {
-	m.Register(createExperience, dropCollection(Experience))
+	m.Register(createExperience, dropCollection("experience"))
 }
 
 // createExperience creates the work experience list, ordered by sort_order then created.
 func createExperience(app core.App) error {
-	c := core.NewBaseCollection(Experience)
+	c := core.NewBaseCollection("experience")
 	c.Fields.Add(
 		&core.TextField{Name: "company", Required: true, Presentable: true, Max: 200},
 		&core.TextField{Name: "role", Required: true, Max: 200},

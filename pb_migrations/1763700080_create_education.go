@@ -6,12 +6,12 @@ import (
 )
 
 func init() {
-	m.Register(createEducation, dropCollection(Education))
+	m.Register(createEducation, dropCollection("education"))
 }
 
 // createEducation creates the education list, ordered by sort_order then created.
 func createEducation(app core.App) error {
-	c := core.NewBaseCollection(Education)
+	c := core.NewBaseCollection("education")
 	c.Fields.Add(
 		&core.TextField{Name: "school", Required: true, Presentable: true, Max: 200},
 		textField("degree", 200),

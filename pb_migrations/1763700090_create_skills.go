@@ -6,12 +6,12 @@ import (
 )
 
 func init() {
-	m.Register(createSkills, dropCollection(Skills))
+	m.Register(createSkills, dropCollection("skills"))
 }
 
 // createSkills creates the skills list, ordered by sort_order then created.
 func createSkills(app core.App) error {
-	c := core.NewBaseCollection(Skills)
+	c := core.NewBaseCollection("skills")
 	c.Fields.Add(
 		titleField("name", 100),
 		&core.TextField{Name: "category", Max: 100, Help: "Grouping on the site, e.g. Languages."},

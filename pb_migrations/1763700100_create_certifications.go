@@ -6,12 +6,12 @@ import (
 )
 
 func init() {
-	m.Register(createCertifications, dropCollection(Certifications))
+	m.Register(createCertifications, dropCollection("certifications"))
 }
 
 // createCertifications creates the certifications list, ordered by sort_order then created.
 func createCertifications(app core.App) error {
-	c := core.NewBaseCollection(Certifications)
+	c := core.NewBaseCollection("certifications")
 	c.Fields.Add(
 		titleField("name", 200),
 		textField("issuer", 200),

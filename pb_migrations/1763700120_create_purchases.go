@@ -6,12 +6,12 @@ import (
 )
 
 func init() {
-	m.Register(createPurchases, dropCollection(Purchases))
+	m.Register(createPurchases, dropCollection("purchases"))
 }
 
 // createPurchases creates the purchases collection (purchase.completed fires from it).
 func createPurchases(app core.App) error {
-	c := core.NewBaseCollection(Purchases)
+	c := core.NewBaseCollection("purchases")
 	c.Fields.Add(
 		&core.EmailField{Name: "buyer_email", Required: true, Presentable: true},
 		&core.SelectField{Name: "content_type", Values: []string{"course", "post", "project", "product"}, MaxSelect: 1, Required: true},

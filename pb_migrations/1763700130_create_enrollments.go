@@ -6,22 +6,22 @@ import (
 )
 
 func init() {
-	m.Register(createEnrollments, dropCollection(Enrollments))
+	m.Register(createEnrollments, dropCollection("enrollments"))
 }
 
 // createEnrollments creates course enrollments. Deleting a course with enrollments is refused
 // (no cascade) so that sales history is not lost by accident; deleting a member only clears
 // the optional member link.
 func createEnrollments(app core.App) error {
-	courses, err := findCollection(app, Courses)
+	courses, err := findCollection(app, "courses")
 	if err != nil {
 		return err
 	}
-	members, err := findCollection(app, Members)
+	members, err := findCollection(app, "members")
 	if err != nil {
 		return err
 	}
-	c := core.NewBaseCollection(Enrollments)
+	c := core.NewBaseCollection("enrollments")
 	c.Fields.Add(
 		&core.RelationField{Name: "course", CollectionId: courses.Id, Required: true, MaxSelect: 1},
 		&core.EmailField{Name: "buyer_email", Required: true, Presentable: true},

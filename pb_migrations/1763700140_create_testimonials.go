@@ -6,12 +6,12 @@ import (
 )
 
 func init() {
-	m.Register(createTestimonials, dropCollection(Testimonials))
+	m.Register(createTestimonials, dropCollection("testimonials"))
 }
 
 // createTestimonials creates the testimonials collection (testimonial.submitted fires on create).
 func createTestimonials(app core.App) error {
-	c := core.NewBaseCollection(Testimonials)
+	c := core.NewBaseCollection("testimonials")
 	c.Fields.Add(
 		titleField("name", 200),
 		&core.EmailField{Name: "email"},

@@ -6,13 +6,13 @@ import (
 )
 
 func init() {
-	m.Register(createNewsletterSubscribers, dropCollection(NewsletterSubscribers))
+	m.Register(createNewsletterSubscribers, dropCollection("newsletter_subscribers"))
 }
 
 // createNewsletterSubscribers creates the newsletter subscribers, one per email address
 // (newsletter.subscribe fires on create).
 func createNewsletterSubscribers(app core.App) error {
-	c := core.NewBaseCollection(NewsletterSubscribers)
+	c := core.NewBaseCollection("newsletter_subscribers")
 	c.Fields.Add(
 		&core.EmailField{Name: "email", Required: true, Presentable: true},
 		textField("name", 200),

@@ -6,12 +6,12 @@ import (
 )
 
 func init() {
-	m.Register(createPageViews, dropCollection(PageViews))
+	m.Register(createPageViews, dropCollection("page_views"))
 }
 
 // createPageViews creates the page view log used by analytics.
 func createPageViews(app core.App) error {
-	c := core.NewBaseCollection(PageViews)
+	c := core.NewBaseCollection("page_views")
 	c.Fields.Add(
 		&core.TextField{Name: "path", Required: true, Presentable: true, Max: 2000},
 		textField("referrer", 2000),

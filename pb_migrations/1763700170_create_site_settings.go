@@ -6,13 +6,13 @@ import (
 )
 
 func init() {
-	m.Register(createSiteSettings, dropCollection(SiteSettings))
+	m.Register(createSiteSettings, dropCollection("site_settings"))
 }
 
 // createSiteSettings creates the owner's settings collection; it holds one record, inserted by
 // the next migration.
 func createSiteSettings(app core.App) error {
-	c := core.NewBaseCollection(SiteSettings)
+	c := core.NewBaseCollection("site_settings")
 	c.Fields.Add(
 		&core.SelectField{
 			Name:        "plan",

@@ -6,13 +6,13 @@ import (
 )
 
 func init() {
-	m.Register(createAPIKeys, dropCollection(APIKeys))
+	m.Register(createAPIKeys, dropCollection("api_keys"))
 }
 
 // createAPIKeys creates the API keys collection. Only a SHA-256 hex hash of each key is stored
 // (hidden from JSON); previous_hash keeps the rotated-out secret valid until previous_expires_at.
 func createAPIKeys(app core.App) error {
-	c := core.NewBaseCollection(APIKeys)
+	c := core.NewBaseCollection("api_keys")
 	c.Fields.Add(
 		titleField("name", 100),
 		&core.TextField{

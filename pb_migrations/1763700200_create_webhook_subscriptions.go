@@ -7,13 +7,13 @@ import (
 )
 
 func init() {
-	m.Register(createWebhookSubscriptions, dropCollection(WebhookSubscriptions))
+	m.Register(createWebhookSubscriptions, dropCollection("webhook_subscriptions"))
 }
 
 // createWebhookSubscriptions creates the registered webhook endpoints; the signing secret is
 // hidden from JSON and shown to the client only once, at registration.
 func createWebhookSubscriptions(app core.App) error {
-	c := core.NewBaseCollection(WebhookSubscriptions)
+	c := core.NewBaseCollection("webhook_subscriptions")
 	c.Fields.Add(
 		&core.URLField{Name: "url", Required: true, Presentable: true},
 		&core.SelectField{

@@ -6,13 +6,13 @@ import (
 )
 
 func init() {
-	m.Register(createWebhookEvents, dropCollection(WebhookEvents))
+	m.Register(createWebhookEvents, dropCollection("webhook_events"))
 }
 
 // createWebhookEvents creates the event outbox: one record per event, written in the same
 // transaction as the change it describes, read by the sender and the poll endpoint.
 func createWebhookEvents(app core.App) error {
-	c := core.NewBaseCollection(WebhookEvents)
+	c := core.NewBaseCollection("webhook_events")
 	c.Fields.Add(
 		&core.SelectField{
 			Name: "event",

@@ -7,21 +7,21 @@ import (
 )
 
 func init() {
-	m.Register(createWebhookDeliveries, dropCollection(WebhookDeliveries))
+	m.Register(createWebhookDeliveries, dropCollection("webhook_deliveries"))
 }
 
 // createWebhookDeliveries creates one delivery per (event, subscription) with its retry state;
 // deleting the event or the subscription deletes its deliveries.
 func createWebhookDeliveries(app core.App) error {
-	events, err := findCollection(app, WebhookEvents)
+	events, err := findCollection(app, "webhook_events")
 	if err != nil {
 		return err
 	}
-	subs, err := findCollection(app, WebhookSubscriptions)
+	subs, err := findCollection(app, "webhook_subscriptions")
 	if err != nil {
 		return err
 	}
-	c := core.NewBaseCollection(WebhookDeliveries)
+	c := core.NewBaseCollection("webhook_deliveries")
 	c.Fields.Add(
 		&core.RelationField{Name: "event", CollectionId: events.Id, Required: true, CascadeDelete: true, MaxSelect: 1},
 		&core.RelationField{Name: "subscription", CollectionId: subs.Id, Required: true, CascadeDelete: true, MaxSelect: 1},

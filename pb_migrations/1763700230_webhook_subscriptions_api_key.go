@@ -14,7 +14,7 @@ func init() {
 // is deleted on revoke (or, were it required, refuses the revoke), while the text keeps the id,
 // so the owner still sees which key made the subscription after revoking it.
 func addWebhookSubscriptionsAPIKey(app core.App) error {
-	c, err := findCollection(app, WebhookSubscriptions)
+	c, err := findCollection(app, "webhook_subscriptions")
 	if err != nil {
 		return err
 	}
@@ -29,7 +29,7 @@ func addWebhookSubscriptionsAPIKey(app core.App) error {
 
 // dropWebhookSubscriptionsAPIKey removes the field again, and its values with it.
 func dropWebhookSubscriptionsAPIKey(app core.App) error {
-	c, err := findCollection(app, WebhookSubscriptions)
+	c, err := findCollection(app, "webhook_subscriptions")
 	if err != nil {
 		return err
 	}

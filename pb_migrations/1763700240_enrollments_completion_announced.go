@@ -17,7 +17,7 @@ const completionAnnounced = "completion_announced"
 // addCompletionAnnounced adds the hidden flag and sets it on enrollments completed before it
 // existed: their course.completed has fired already.
 func addCompletionAnnounced(app core.App) error {
-	c, err := findCollection(app, Enrollments)
+	c, err := findCollection(app, "enrollments")
 	if err != nil {
 		return err
 	}
@@ -26,13 +26,13 @@ func addCompletionAnnounced(app core.App) error {
 	if err := saveCollection(app, c); err != nil {
 		return err
 	}
-	_, err = app.DB().Update(Enrollments, dbx.Params{completionAnnounced: true},
+	_, err = app.DB().Update("enrollments", dbx.Params{completionAnnounced: true},
 		dbx.NewExp("[[completed_at]] != ''")).Execute()
 	return err
 }
 
 func dropCompletionAnnounced(app core.App) error {
-	c, err := findCollection(app, Enrollments)
+	c, err := findCollection(app, "enrollments")
 	if err != nil {
 		return err
 	}

@@ -7,17 +7,17 @@ import (
 )
 
 func init() {
-	m.Register(createWebhookAttempts, dropCollection(WebhookAttempts))
+	m.Register(createWebhookAttempts, dropCollection("webhook_attempts"))
 }
 
 // createWebhookAttempts creates the history of delivery attempts, one row per attempt;
 // deleting a delivery deletes its attempts.
 func createWebhookAttempts(app core.App) error {
-	deliveries, err := findCollection(app, WebhookDeliveries)
+	deliveries, err := findCollection(app, "webhook_deliveries")
 	if err != nil {
 		return err
 	}
-	c := core.NewBaseCollection(WebhookAttempts)
+	c := core.NewBaseCollection("webhook_attempts")
 	c.Fields.Add(
 		&core.RelationField{Name: "delivery", CollectionId: deliveries.Id, Required: true, CascadeDelete: true, MaxSelect: 1},
 		&core.DateField{Name: "at", Required: true, Presentable: true, Help: "When the attempt was made."},

@@ -13,7 +13,7 @@ func init() {
 // addFeedSettings adds the settings of the RSS, Atom and JSON feeds and switches the feeds on
 // for the existing settings record; they stay unserved until site_url is set.
 func addFeedSettings(app core.App) error {
-	c, err := findCollection(app, SiteSettings)
+	c, err := findCollection(app, "site_settings")
 	if err != nil {
 		return err
 	}
@@ -27,7 +27,7 @@ func addFeedSettings(app core.App) error {
 	if err := saveCollection(app, c); err != nil {
 		return err
 	}
-	_, err = app.DB().Update(SiteSettings, dbx.Params{
+	_, err = app.DB().Update("site_settings", dbx.Params{
 		"feeds_enabled":    true,
 		"post_url_pattern": "{site_url}/posts/{slug}",
 	}, nil).Execute()
@@ -35,7 +35,7 @@ func addFeedSettings(app core.App) error {
 }
 
 func dropFeedSettings(app core.App) error {
-	c, err := findCollection(app, SiteSettings)
+	c, err := findCollection(app, "site_settings")
 	if err != nil {
 		return err
 	}

@@ -6,14 +6,14 @@ import (
 )
 
 func init() {
-	m.Register(createContentRevisions, dropCollection(ContentRevisions))
+	m.Register(createContentRevisions, dropCollection("content_revisions"))
 }
 
 // createContentRevisions creates the history of content records: one row per change, holding
 // the record's field values before it (or its last state, for a delete). Rules stay nil: only
 // the owner sees them, through the admin API or the dashboard.
 func createContentRevisions(app core.App) error {
-	c := core.NewBaseCollection(ContentRevisions)
+	c := core.NewBaseCollection("content_revisions")
 	c.Fields.Add(
 		&core.TextField{Name: "record_collection", Required: true, Max: 100, Presentable: true,
 			Help: "The collection of the record this is a revision of."},

@@ -6,13 +6,13 @@ import (
 )
 
 func init() {
-	m.Register(createPreviewLinks, dropCollection(PreviewLinks))
+	m.Register(createPreviewLinks, dropCollection("preview_links"))
 }
 
 // createPreviewLinks creates the preview links: each lets a read key see one record, whatever
 // its state, until it expires or is revoked. Only the SHA-256 of the token is kept.
 func createPreviewLinks(app core.App) error {
-	c := core.NewBaseCollection(PreviewLinks)
+	c := core.NewBaseCollection("preview_links")
 	c.Fields.Add(
 		&core.TextField{Name: "record_collection", Required: true, Max: 100, Presentable: true},
 		&core.TextField{Name: "record_id", Required: true, Max: 100, Presentable: true},

@@ -9,7 +9,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
-	pbm "github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 )
 
 // The down steps and the up steps are checked apart, in parallel: together the two tests say
@@ -35,7 +35,7 @@ func TestUpAfterPocketBase(t *testing.T) {
 	t.Parallel()
 	app := appOn(t, upAfterSystem)
 	sameSchema(t, dbSchema(t, app), dbSchema(t, newApp(t)))
-	if recs, err := app.FindAllRecords(pbm.SiteSettings); err != nil || len(recs) != 1 {
+	if recs, err := app.FindAllRecords(vocab.SiteSettings); err != nil || len(recs) != 1 {
 		t.Errorf("site_settings: %d records, err %v; want 1", len(recs), err)
 	}
 }

@@ -5,3 +5,6 @@ var (
 	AddWebhookSubscriptionsAPIKey  = addWebhookSubscriptionsAPIKey
 	DropWebhookSubscriptionsAPIKey = dropWebhookSubscriptionsAPIKey
 )
+
+// BackfillSearchIndexSQL is the search index migration's backfill of one collection.
+var BackfillSearchIndexSQL = backfillSearchIndexSQL

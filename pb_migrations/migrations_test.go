@@ -9,7 +9,7 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
-	pbm "github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 )
 
 // f maps field names to their PocketBase field types.
@@ -24,53 +24,53 @@ type collectionSpec struct {
 
 // schema lists every collection with its key fields; created/updated are checked for all.
 var schema = []collectionSpec{
-	{pbm.Profile, false, f{"name": "text", "headline": "text", "bio": "editor", "avatar": "file", "location": "text",
+	{vocab.Profile, false, f{"name": "text", "headline": "text", "bio": "editor", "avatar": "file", "location": "text",
 		"website": "url", "links": "json", "email": "email"}},
-	{pbm.Posts, false, f{"title": "text", "slug": "text", "excerpt": "text", "content": "editor", "cover": "file",
+	{vocab.Posts, false, f{"title": "text", "slug": "text", "excerpt": "text", "content": "editor", "cover": "file",
 		"tags": "json", "visibility": "select", "draft": "bool", "published_at": "date", "publish_announced": "bool"}},
-	{pbm.Projects, false, f{"title": "text", "slug": "text", "excerpt": "text", "content": "editor", "cover": "file",
+	{vocab.Projects, false, f{"title": "text", "slug": "text", "excerpt": "text", "content": "editor", "cover": "file",
 		"tags": "json", "visibility": "select", "draft": "bool", "url": "url", "repo_url": "url",
 		"published_at": "date", "publish_announced": "bool"}},
-	{pbm.Pages, false, f{"title": "text", "slug": "text", "content": "editor", "draft": "bool",
+	{vocab.Pages, false, f{"title": "text", "slug": "text", "content": "editor", "draft": "bool",
 		"published_at": "date", "publish_announced": "bool"}},
-	{pbm.Courses, false, f{"title": "text", "slug": "text", "description": "editor", "price": "number",
+	{vocab.Courses, false, f{"title": "text", "slug": "text", "description": "editor", "price": "number",
 		"currency": "text", "cover": "file"}},
-	{pbm.Lessons, false, f{"course": "relation", "title": "text", "content": "editor", "video_url": "url",
+	{vocab.Lessons, false, f{"course": "relation", "title": "text", "content": "editor", "video_url": "url",
 		"sort_order": "number"}},
-	{pbm.Talks, false, f{"title": "text", "event": "text", "date": "date", "location": "text", "url": "url",
+	{vocab.Talks, false, f{"title": "text", "event": "text", "date": "date", "location": "text", "url": "url",
 		"slides_url": "url", "video_url": "url", "description": "editor"}},
-	{pbm.Experience, false, f{"company": "text", "role": "text", "location": "text", "start_date": "date",
+	{vocab.Experience, false, f{"company": "text", "role": "text", "location": "text", "start_date": "date",
 		"end_date": "date", "description": "editor", "sort_order": "number"}},
-	{pbm.Education, false, f{"school": "text", "degree": "text", "field": "text", "start_date": "date",
+	{vocab.Education, false, f{"school": "text", "degree": "text", "field": "text", "start_date": "date",
 		"end_date": "date", "sort_order": "number"}},
-	{pbm.Skills, false, f{"name": "text", "category": "text", "level": "select", "sort_order": "number"}},
-	{pbm.Certifications, false, f{"name": "text", "issuer": "text", "issued_at": "date", "expires_at": "date",
+	{vocab.Skills, false, f{"name": "text", "category": "text", "level": "select", "sort_order": "number"}},
+	{vocab.Certifications, false, f{"name": "text", "issuer": "text", "issued_at": "date", "expires_at": "date",
 		"credential_url": "url", "sort_order": "number"}},
-	{pbm.Members, true, f{"name": "text", "email": "email", "verified": "bool", "password": "password"}},
-	{pbm.Purchases, false, f{"buyer_email": "email", "content_type": "select", "content_id": "text",
+	{vocab.Members, true, f{"name": "text", "email": "email", "verified": "bool", "password": "password"}},
+	{vocab.Purchases, false, f{"buyer_email": "email", "content_type": "select", "content_id": "text",
 		"amount": "number", "currency": "text", "status": "select"}},
-	{pbm.Enrollments, false, f{"course": "relation", "buyer_email": "email", "member": "relation",
+	{vocab.Enrollments, false, f{"course": "relation", "buyer_email": "email", "member": "relation",
 		"completed_at": "date", "completion_announced": "bool"}},
-	{pbm.Testimonials, false, f{"name": "text", "email": "email", "company": "text", "role": "text", "body": "text",
+	{vocab.Testimonials, false, f{"name": "text", "email": "email", "company": "text", "role": "text", "body": "text",
 		"approved": "bool"}},
-	{pbm.NewsletterSubscribers, false, f{"email": "email", "name": "text", "confirmed": "bool"}},
-	{pbm.PageViews, false, f{"path": "text", "referrer": "text", "visitor": "text", "country": "text"}},
-	{pbm.SiteSettings, false, f{"plan": "select", "webhooks_allow_private": "bool", "site_url": "url",
+	{vocab.NewsletterSubscribers, false, f{"email": "email", "name": "text", "confirmed": "bool"}},
+	{vocab.PageViews, false, f{"path": "text", "referrer": "text", "visitor": "text", "country": "text"}},
+	{vocab.SiteSettings, false, f{"plan": "select", "webhooks_allow_private": "bool", "site_url": "url",
 		"post_url_pattern": "text", "feeds_enabled": "bool"}},
-	{pbm.APIKeys, false, f{"name": "text", "key_hash": "text", "prefix": "text", "last4": "text",
+	{vocab.APIKeys, false, f{"name": "text", "key_hash": "text", "prefix": "text", "last4": "text",
 		"scopes": "select", "allowed_origins": "json", "expiry": "date", "active": "bool", "last_used_at": "date",
 		"previous_hash": "text", "previous_expires_at": "date"}},
-	{pbm.WebhookSubscriptions, false, f{"url": "url", "events": "select", "description": "text", "secret": "text",
+	{vocab.WebhookSubscriptions, false, f{"url": "url", "events": "select", "description": "text", "secret": "text",
 		"enabled": "bool", "failure_count": "number", "disabled_reason": "text", "api_key": "text"}},
-	{pbm.WebhookEvents, false, f{"event": "select", "data": "json"}},
-	{pbm.WebhookDeliveries, false, f{"event": "relation", "subscription": "relation", "status": "select",
+	{vocab.WebhookEvents, false, f{"event": "select", "data": "json"}},
+	{vocab.WebhookDeliveries, false, f{"event": "relation", "subscription": "relation", "status": "select",
 		"attempt": "number", "next_attempt_at": "date", "last_status_code": "number", "last_duration_ms": "number",
 		"last_error": "text", "response_excerpt": "text", "delivered_at": "date"}},
-	{pbm.WebhookAttempts, false, f{"delivery": "relation", "at": "date", "status_code": "number", "duration_ms": "number",
+	{vocab.WebhookAttempts, false, f{"delivery": "relation", "at": "date", "status_code": "number", "duration_ms": "number",
 		"error": "text", "response_excerpt": "text", "request_headers": "json"}},
-	{pbm.ContentRevisions, false, f{"record_collection": "text", "record_id": "text", "action": "select",
+	{vocab.ContentRevisions, false, f{"record_collection": "text", "record_id": "text", "action": "select",
 		"actor_type": "select", "actor": "text", "data": "json", "files": "json"}},
-	{pbm.PreviewLinks, false, f{"record_collection": "text", "record_id": "text", "token_hash": "text",
+	{vocab.PreviewLinks, false, f{"record_collection": "text", "record_id": "text", "token_hash": "text",
 		"expires_at": "date"}},
 }
 
@@ -123,13 +123,13 @@ func TestHiddenFields(t *testing.T) {
 	t.Parallel()
 	ta := newApp(t)
 	cases := []struct{ collection, field string }{
-		{pbm.APIKeys, "key_hash"},
-		{pbm.APIKeys, "previous_hash"},
-		{pbm.WebhookSubscriptions, "secret"},
-		{pbm.Members, "password"},
-		{pbm.Members, "tokenKey"},
-		{pbm.Posts, "publish_announced"},
-		{pbm.PreviewLinks, "token_hash"},
+		{vocab.APIKeys, "key_hash"},
+		{vocab.APIKeys, "previous_hash"},
+		{vocab.WebhookSubscriptions, "secret"},
+		{vocab.Members, "password"},
+		{vocab.Members, "tokenKey"},
+		{vocab.Posts, "publish_announced"},
+		{vocab.PreviewLinks, "token_hash"},
 	}
 	for _, tc := range cases {
 		c, err := ta.FindCollectionByNameOrId(tc.collection)
@@ -203,7 +203,7 @@ func TestIndexesExist(t *testing.T) {
 func TestDefaultSiteSettings(t *testing.T) {
 	t.Parallel()
 	ta := newApp(t)
-	recs, err := ta.FindAllRecords(pbm.SiteSettings)
+	recs, err := ta.FindAllRecords(vocab.SiteSettings)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -231,21 +231,21 @@ func TestRecordValidation(t *testing.T) {
 		data       map[string]any
 		wantErr    bool
 	}{
-		{"post minimal", pbm.Posts, map[string]any{"title": "Hello", "slug": "hello", "visibility": "public"}, false},
-		{"post bad slug", pbm.Posts, map[string]any{"title": "Hello", "slug": "Hello World", "visibility": "public"}, true},
-		{"post bad visibility", pbm.Posts, map[string]any{"title": "Hello", "slug": "x", "visibility": "everyone"}, true},
-		{"post no title", pbm.Posts, map[string]any{"slug": "x", "visibility": "public"}, true},
-		{"free course", pbm.Courses, map[string]any{"title": "Go", "slug": "go", "price": 0, "currency": "usd"}, false},
-		{"course bad currency", pbm.Courses, map[string]any{"title": "Go", "slug": "go", "price": 100, "currency": "USD"}, true},
-		{"course negative price", pbm.Courses, map[string]any{"title": "Go", "slug": "go", "price": -1, "currency": "usd"}, true},
-		{"api key", pbm.APIKeys, map[string]any{"name": "ci", "key_hash": hash, "prefix": "svc_live_abcdefgh",
+		{"post minimal", vocab.Posts, map[string]any{"title": "Hello", "slug": "hello", "visibility": "public"}, false},
+		{"post bad slug", vocab.Posts, map[string]any{"title": "Hello", "slug": "Hello World", "visibility": "public"}, true},
+		{"post bad visibility", vocab.Posts, map[string]any{"title": "Hello", "slug": "x", "visibility": "everyone"}, true},
+		{"post no title", vocab.Posts, map[string]any{"slug": "x", "visibility": "public"}, true},
+		{"free course", vocab.Courses, map[string]any{"title": "Go", "slug": "go", "price": 0, "currency": "usd"}, false},
+		{"course bad currency", vocab.Courses, map[string]any{"title": "Go", "slug": "go", "price": 100, "currency": "USD"}, true},
+		{"course negative price", vocab.Courses, map[string]any{"title": "Go", "slug": "go", "price": -1, "currency": "usd"}, true},
+		{"api key", vocab.APIKeys, map[string]any{"name": "ci", "key_hash": hash, "prefix": "svc_live_abcdefgh",
 			"scopes": []string{"read", "read:content"}}, false},
-		{"api key bad hash", pbm.APIKeys, map[string]any{"name": "ci", "key_hash": "nothex", "prefix": "svc_live_x",
+		{"api key bad hash", vocab.APIKeys, map[string]any{"name": "ci", "key_hash": "nothex", "prefix": "svc_live_x",
 			"scopes": []string{"read"}}, true},
-		{"api key unknown scope", pbm.APIKeys, map[string]any{"name": "ci", "key_hash": hash, "prefix": "svc_live_x",
+		{"api key unknown scope", vocab.APIKeys, map[string]any{"name": "ci", "key_hash": hash, "prefix": "svc_live_x",
 			"scopes": []string{"admin"}}, true},
-		{"webhook event", pbm.WebhookEvents, map[string]any{"event": "content.created", "data": map[string]any{"id": "x"}}, false},
-		{"webhook event unknown", pbm.WebhookEvents, map[string]any{"event": "content.exploded"}, true},
+		{"webhook event", vocab.WebhookEvents, map[string]any{"event": "content.created", "data": map[string]any{"id": "x"}}, false},
+		{"webhook event unknown", vocab.WebhookEvents, map[string]any{"event": "content.exploded"}, true},
 	}
 	ta := newApp(t)
 	for _, tc := range cases {
@@ -276,7 +276,7 @@ var errRollback = errors.New("rolled back by the test")
 func TestSlugIsUnique(t *testing.T) {
 	t.Parallel()
 	ta := newApp(t)
-	c, err := ta.FindCollectionByNameOrId(pbm.Posts)
+	c, err := ta.FindCollectionByNameOrId(vocab.Posts)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
-	pbm "github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 )
 
 // selectSpec is one select field of the schema with the list the code uses for it now.
@@ -18,18 +18,18 @@ type selectSpec struct {
 
 // selectFields are every select field of the schema.
 var selectFields = []selectSpec{
-	{pbm.Posts, "visibility", pbm.Visibilities, false},
-	{pbm.Projects, "visibility", pbm.Visibilities, false},
-	{pbm.Skills, "level", pbm.SkillLevels, false},
-	{pbm.Purchases, "content_type", pbm.PurchaseContentTypes, false},
-	{pbm.Purchases, "status", pbm.PurchaseStatuses, false},
-	{pbm.SiteSettings, "plan", pbm.Plans, false},
-	{pbm.APIKeys, "scopes", pbm.Scopes, true},
-	{pbm.WebhookSubscriptions, "events", pbm.EventNames, true},
-	{pbm.WebhookEvents, "event", pbm.EventNames, false},
-	{pbm.WebhookDeliveries, "status", pbm.DeliveryStatuses, false},
-	{pbm.ContentRevisions, "action", pbm.RevisionActions, false},
-	{pbm.ContentRevisions, "actor_type", pbm.ActorTypes, false},
+	{vocab.Posts, "visibility", vocab.Visibilities(), false},
+	{vocab.Projects, "visibility", vocab.Visibilities(), false},
+	{vocab.Skills, "level", vocab.SkillLevels(), false},
+	{vocab.Purchases, "content_type", vocab.PurchaseContentTypes(), false},
+	{vocab.Purchases, "status", vocab.PurchaseStatuses(), false},
+	{vocab.SiteSettings, "plan", vocab.Plans(), false},
+	{vocab.APIKeys, "scopes", vocab.Scopes(), true},
+	{vocab.WebhookSubscriptions, "events", vocab.EventNames(), true},
+	{vocab.WebhookEvents, "event", vocab.EventNames(), false},
+	{vocab.WebhookDeliveries, "status", vocab.DeliveryStatuses(), false},
+	{vocab.ContentRevisions, "action", vocab.RevisionActions(), false},
+	{vocab.ContentRevisions, "actor_type", vocab.ActorTypes(), false},
 }
 
 // TestSelectValuesAreTheCodes: a fresh install's select fields hold exactly the lists of

@@ -3,6 +3,7 @@ package pb_migrations_test
 import (
 	"testing"
 
+	"github.com/creator-content-api/server/hooks/vocab"
 	pbm "github.com/creator-content-api/server/pb_migrations"
 )
 
@@ -22,7 +23,7 @@ func TestWebhookSubscriptionsAPIKeyDownAndUp(t *testing.T) {
 		if err := step.run(); err != nil {
 			t.Fatalf("%s: %v", step.name, err)
 		}
-		c, err := ta.FindCollectionByNameOrId(pbm.WebhookSubscriptions)
+		c, err := ta.FindCollectionByNameOrId(vocab.WebhookSubscriptions)
 		if err != nil {
 			t.Fatalf("%s: %v", step.name, err)
 		}

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/pb_public"
 )
 
@@ -39,11 +39,11 @@ func TestContractEnumsAreTheCodes(t *testing.T) {
 		values    []string
 		described bool
 	}{
-		{"Scope", pb_migrations.Scopes, true},
-		{"EventName", pb_migrations.EventNames, true},
-		{"Visibility", pb_migrations.Visibilities, false},
-		{"DeliveryStatus", pb_migrations.DeliveryStatuses, false},
-		{"SkillLevel", append([]string{""}, pb_migrations.SkillLevels...), false}, // "" when not set
+		{"Scope", vocab.Scopes(), true},
+		{"EventName", vocab.EventNames(), true},
+		{"Visibility", vocab.Visibilities(), false},
+		{"DeliveryStatus", vocab.DeliveryStatuses(), false},
+		{"SkillLevel", append([]string{""}, vocab.SkillLevels()...), false}, // "" when not set
 	}
 	for _, tc := range cases {
 		t.Run(tc.schema, func(t *testing.T) {

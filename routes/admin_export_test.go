@@ -9,7 +9,7 @@ import (
 
 	"github.com/creator-content-api/server/hooks/archive"
 	"github.com/creator-content-api/server/hooks/keys"
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
@@ -17,7 +17,7 @@ import (
 func TestAdminExport(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
-	h.SaveRecord(pb_migrations.Posts, map[string]any{"title": "Kept", "visibility": "public"})
+	h.SaveRecord(vocab.Posts, map[string]any{"title": "Kept", "visibility": "public"})
 	key, _ := h.CreateKey(keys.ScopeRead, keys.ScopeReadContent)
 	for name, headers := range map[string]map[string]string{"no login": nil, "an API key": apitest.Bearer(key)} {
 		res := h.Do(apitest.Request{Method: "GET", Path: "/api/admin/export", Headers: headers})

@@ -10,7 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"github.com/creator-content-api/server/hooks/keys"
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
@@ -19,7 +19,7 @@ func owner(token string) map[string]string { return map[string]string{"Authoriza
 func TestAdminKeysNeedOwnerLogin(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
-	key, id := h.CreateKey(keys.Scopes...)
+	key, id := h.CreateKey(keys.Scopes()...)
 	memberToken := newMemberToken(t, h)
 	endpoints := []struct{ method, path string }{
 		{http.MethodPost, "/api/admin/api-keys"},
@@ -44,7 +44,7 @@ func TestAdminKeysNeedOwnerLogin(t *testing.T) {
 
 func newMemberToken(t *testing.T, h *apitest.Harness) string {
 	t.Helper()
-	col, err := h.App.FindCachedCollectionByNameOrId(pb_migrations.Members)
+	col, err := h.App.FindCachedCollectionByNameOrId(vocab.Members)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,7 +158,7 @@ func assertNoClearKey(t *testing.T, h *apitest.Harness, secret string) {
 	var rows []struct {
 		Dump string `db:"dump"`
 	}
-	err := h.App.DB().NewQuery("SELECT json_object('h', key_hash, 'p', prefix, 'l', last4, 'ph', previous_hash, 'n', name, 'o', allowed_origins) AS dump FROM " + pb_migrations.APIKeys).All(&rows)
+	err := h.App.DB().NewQuery("SELECT json_object('h', key_hash, 'p', prefix, 'l', last4, 'ph', previous_hash, 'n', name, 'o', allowed_origins) AS dump FROM " + vocab.APIKeys).All(&rows)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -209,7 +209,7 @@ func TestDashboardCannotBreakKeys(t *testing.T) {
 	h := apitest.New(t, apitest.Options{})
 	su := owner(h.SuperuserToken())
 	_, id := h.CreateKey(keys.ScopeRead)
-	base := "/api/collections/" + pb_migrations.APIKeys + "/records"
+	base := "/api/collections/" + vocab.APIKeys + "/records"
 
 	res := h.Do(apitest.Request{Method: http.MethodPost, Path: base, Headers: su, Body: map[string]any{
 		"name": "typed in", "key_hash": strings.Repeat("a", 64), "prefix": "svc_live_aaaaaaaa", "scopes": []string{"read"}, "active": true,
@@ -225,7 +225,7 @@ func TestDashboardCannotBreakKeys(t *testing.T) {
 	if res.Status != 200 {
 		t.Fatalf("dashboard edit of scopes: %d %s", res.Status, res.Body)
 	}
-	rec, err := h.App.FindRecordById(pb_migrations.APIKeys, id)
+	rec, err := h.App.FindRecordById(vocab.APIKeys, id)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,7 +15,7 @@ import (
 	"github.com/creator-content-api/server/hooks"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/revisions"
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
@@ -35,7 +35,7 @@ func (c adminClient) revisionsOf(collection, id string) []map[string]any {
 }
 
 func newPost(h *apitest.Harness, title, slug string) *core.Record {
-	return h.SaveRecord(pb_migrations.Posts, map[string]any{"title": title, "slug": slug, "visibility": "public",
+	return h.SaveRecord(vocab.Posts, map[string]any{"title": title, "slug": slug, "visibility": "public",
 		"content": "<p>one</p>\n<p>two</p>\n", "draft": true})
 }
 
@@ -64,7 +64,7 @@ func TestEverySaveLeavesARevision(t *testing.T) {
 	h.Do(apitest.Request{Method: http.MethodPatch, Path: "/api/v1/posts/" + post.Id,
 		Headers: apitest.Bearer(key), Body: map[string]any{"title": "Third"}})
 
-	revs := c.revisionsOf(pb_migrations.Posts, post.Id)
+	revs := c.revisionsOf(vocab.Posts, post.Id)
 	if len(revs) != 2 {
 		t.Fatalf("%d revisions, want 2: %v", len(revs), revs)
 	}
@@ -98,7 +98,7 @@ func TestRestoreFiresContentUpdated(t *testing.T) {
 	}
 	runDue(t, h)
 	rcv.Next() // content.updated of the edit
-	rev := c.revisionsOf(pb_migrations.Posts, post.Id)[0]
+	rev := c.revisionsOf(vocab.Posts, post.Id)[0]
 
 	res, body := c.do(http.MethodGet, "/api/admin/revisions/"+rev["id"].(string)+"/diff", nil)
 	if res.Status != http.StatusOK {
@@ -134,7 +134,7 @@ func TestRestoreFiresContentUpdated(t *testing.T) {
 	if got.Header.Get("X-Service-Event") != "content.updated" || !bytes.Contains(got.Body, []byte(`"title":"Old title"`)) {
 		t.Errorf("receiver got %s %s", got.Header.Get("X-Service-Event"), got.Body)
 	}
-	revs := c.revisionsOf(pb_migrations.Posts, post.Id)
+	revs := c.revisionsOf(vocab.Posts, post.Id)
 	if len(revs) != 2 || revs[0]["action"] != "restore" || revs[0]["fields"].(map[string]any)["title"] != "New title" ||
 		revs[0]["actor"].(map[string]any)["name"] != "owner@example.com" {
 		t.Errorf("revisions after the restore %v", revs)
@@ -151,7 +151,7 @@ func TestRestoreOfADeletedRecord(t *testing.T) {
 	if res := h.Do(apitest.Request{Method: http.MethodDelete, Path: "/api/v1/posts/" + post.Id, Headers: apitest.Bearer(key)}); res.Status != http.StatusNoContent {
 		t.Fatalf("delete: %d %s", res.Status, res.Body)
 	}
-	rev := c.revisionsOf(pb_migrations.Posts, post.Id)[0]
+	rev := c.revisionsOf(vocab.Posts, post.Id)[0]
 	if rev["action"] != "delete" || rev["fields"].(map[string]any)["slug"] != "gone" {
 		t.Fatalf("delete revision %v", rev)
 	}
@@ -180,7 +180,7 @@ func TestRevisionRefusals(t *testing.T) {
 	if err := h.App.Save(post); err != nil {
 		t.Fatal(err)
 	}
-	rev := c.revisionsOf(pb_migrations.Posts, post.Id)[0]["id"].(string)
+	rev := c.revisionsOf(vocab.Posts, post.Id)[0]["id"].(string)
 	key, _ := h.CreateKey(keys.ScopeRead, keys.ScopeReadContent, keys.ScopeWrite)
 	scenarios := []apitest.Scenario{
 		{Name: "no collection", Path: "/api/admin/revisions?record=" + post.Id, Headers: owner(c.token), ExpectedStatus: 400, ExpectedCode: "invalid_request"},
@@ -243,7 +243,7 @@ func TestRevisionsKeepReplacedFiles(t *testing.T) {
 	if err := h.App.Save(post); err != nil {
 		t.Fatal(err)
 	}
-	rev := c.revisionsOf(pb_migrations.Posts, post.Id)[0]
+	rev := c.revisionsOf(vocab.Posts, post.Id)[0]
 	if rev["fields"].(map[string]any)["cover"] != oldName {
 		t.Fatalf("revision names cover %v, want %s", rev["fields"].(map[string]any)["cover"], oldName)
 	}
@@ -251,7 +251,7 @@ func TestRevisionsKeepReplacedFiles(t *testing.T) {
 	if res, _ := c.do(http.MethodPost, "/api/admin/revisions/"+rev["id"].(string)+"/restore", nil); res.Status != http.StatusOK {
 		t.Fatalf("restore: %d %s", res.Status, res.Body)
 	}
-	restored, err := h.App.FindRecordById(pb_migrations.Posts, post.Id)
+	restored, err := h.App.FindRecordById(vocab.Posts, post.Id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -262,7 +262,7 @@ func TestRevisionsKeepReplacedFiles(t *testing.T) {
 		t.Error("the restored cover is not the first file")
 	}
 	// Keep = 1: the restore's own revision stays; the two before it go, with the copy of the cover.
-	revCol, _ := h.App.FindCachedCollectionByNameOrId(pb_migrations.ContentRevisions)
+	revCol, _ := h.App.FindCachedCollectionByNameOrId(vocab.ContentRevisions)
 	if n, err := h.Revisions.Prune(h.App); err != nil || n != 2 {
 		t.Fatalf("prune: %d, %v", n, err)
 	}
@@ -315,7 +315,7 @@ func TestRevisionActorsOfCommandsAndBatches(t *testing.T) {
 	if res.Status != http.StatusOK {
 		t.Fatalf("batch: %d %s", res.Status, res.Body)
 	}
-	revs := c.revisionsOf(pb_migrations.Posts, post.Id)
+	revs := c.revisionsOf(vocab.Posts, post.Id)
 	if len(revs) != 2 {
 		t.Fatalf("revisions %v", revs)
 	}

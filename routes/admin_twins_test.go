@@ -15,7 +15,7 @@ func TestAdminTwinsOfKeyRoutes(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
 	su := owner(h.SuperuserToken())
-	key, _ := h.CreateKey(keys.Scopes...)
+	key, _ := h.CreateKey(keys.Scopes()...)
 
 	res := h.Do(apitest.Request{Method: http.MethodPost, Path: "/api/admin/webhooks", Headers: su, Body: map[string]any{"url": "http://127.0.0.1/x"}})
 	if res.Status != 400 || !strings.Contains(string(res.Body), `\"url\"`) {

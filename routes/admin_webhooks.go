@@ -7,9 +7,9 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/hooks/webhooks"
 	"github.com/creator-content-api/server/hooks/webhooks/wire"
-	"github.com/creator-content-api/server/pb_migrations"
 	"github.com/creator-content-api/server/routes/apierr"
 )
 
@@ -149,7 +149,7 @@ func keyNames(app core.App, subs []*core.Record) (map[string]string, error) {
 	if len(ids) == 0 {
 		return names, nil
 	}
-	recs, err := app.FindRecordsByIds(pb_migrations.APIKeys, ids)
+	recs, err := app.FindRecordsByIds(vocab.APIKeys, ids)
 	if err != nil {
 		return nil, err
 	}

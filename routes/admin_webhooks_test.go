@@ -10,8 +10,8 @@ import (
 	"github.com/pocketbase/dbx"
 
 	"github.com/creator-content-api/server/hooks/keys"
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/hooks/webhooks/wire"
-	"github.com/creator-content-api/server/pb_migrations"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
@@ -92,7 +92,7 @@ func TestAdminWebhooks(t *testing.T) {
 	failedDelivery := func(t *testing.T, c adminClient, s sub) string {
 		t.Helper()
 		s.rcv.Reply(apitest.Reply{Status: http.StatusGone})
-		c.h.SaveRecord(pb_migrations.Posts, map[string]any{"title": "Gone", "visibility": "public"})
+		c.h.SaveRecord(vocab.Posts, map[string]any{"title": "Gone", "visibility": "public"})
 		runDue(t, c.h)
 		ds := c.deliveries(s.id)
 		if len(ds) != 1 {
@@ -197,7 +197,7 @@ func TestAdminWebhooks(t *testing.T) {
 	t.Run("switching off ends pending deliveries", func(t *testing.T) {
 		c, s := newSub(t, "testimonial.submitted")
 		s.rcv.Reply(apitest.Reply{Status: http.StatusServiceUnavailable})
-		c.h.SaveRecord(pb_migrations.Testimonials, map[string]any{"name": "T", "body": "b"})
+		c.h.SaveRecord(vocab.Testimonials, map[string]any{"name": "T", "body": "b"})
 		runDue(t, c.h)
 		if d := c.deliveries(s.id)[0]; d["status"] != "pending" || d["next_attempt_at"] == nil {
 			t.Fatalf("before switching off %v", d)
@@ -233,7 +233,7 @@ func TestAdminWebhooks(t *testing.T) {
 	})
 	t.Run("deliveries limit", func(t *testing.T) {
 		c, s := newSub(t, "content.created")
-		c.h.SaveRecord(pb_migrations.Posts, map[string]any{"title": "Delivered", "visibility": "public"})
+		c.h.SaveRecord(vocab.Posts, map[string]any{"title": "Delivered", "visibility": "public"})
 		for _, q := range []string{"limit=0", "limit=201", "limit=x"} {
 			res := c.h.Do(apitest.Request{Method: http.MethodGet, Path: s.base + "/deliveries?" + q, Headers: owner(c.token)})
 			if res.Status != http.StatusBadRequest || !strings.Contains(string(res.Body), `\"limit\"`) {
@@ -259,7 +259,7 @@ func TestAdminWebhooks(t *testing.T) {
 	})
 	t.Run("API keys are not the owner", func(t *testing.T) {
 		_, s := newSub(t)
-		all, _ := h.For(t).CreateKey(keys.Scopes...)
+		all, _ := h.For(t).CreateKey(keys.Scopes()...)
 		for _, ep := range webhookAdminEndpoints(s.id) {
 			apitest.Scenario{Name: ep.method + " " + ep.path, Method: ep.method, Path: ep.path, Headers: apitest.Bearer(all), Body: `{}`,
 				ExpectedStatus: http.StatusUnauthorized, ExpectedCode: "unauthorized"}.Check(t, h)
@@ -267,14 +267,14 @@ func TestAdminWebhooks(t *testing.T) {
 	})
 	t.Run("delete", func(t *testing.T) {
 		c, s := newSub(t, "content.created")
-		c.h.SaveRecord(pb_migrations.Posts, map[string]any{"title": "To be deleted", "visibility": "public"})
+		c.h.SaveRecord(vocab.Posts, map[string]any{"title": "To be deleted", "visibility": "public"})
 		if n := len(c.deliveries(s.id)); n != 1 {
 			t.Fatalf("%d deliveries before the delete", n)
 		}
 		if res, _ := c.do(http.MethodDelete, s.base, nil); res.Status != http.StatusNoContent {
 			t.Fatalf("%d %s", res.Status, res.Body)
 		}
-		if left, err := c.h.App.FindRecordsByFilter(pb_migrations.WebhookDeliveries, "subscription = {:id}", "", 0, 0, dbx.Params{"id": s.id}); err != nil || len(left) != 0 {
+		if left, err := c.h.App.FindRecordsByFilter(vocab.WebhookDeliveries, "subscription = {:id}", "", 0, 0, dbx.Params{"id": s.id}); err != nil || len(left) != 0 {
 			t.Fatalf("%d deliveries left, %v", len(left), err)
 		}
 		if res, _ := c.do(http.MethodDelete, s.base, nil); res.Status != http.StatusNotFound {
@@ -354,7 +354,7 @@ func TestWebhookRoutesNotProvisioned(t *testing.T) {
 	h := apitest.New(t, apitest.Options{})
 	token := h.SuperuserToken()
 	key, _ := h.CreateKey(keys.ScopeRead, keys.ScopeWriteWebhooks)
-	for _, name := range []string{pb_migrations.WebhookAttempts, pb_migrations.WebhookDeliveries, pb_migrations.WebhookEvents, pb_migrations.WebhookSubscriptions} {
+	for _, name := range []string{vocab.WebhookAttempts, vocab.WebhookDeliveries, vocab.WebhookEvents, vocab.WebhookSubscriptions} {
 		col, err := h.App.FindCollectionByNameOrId(name)
 		if err != nil {
 			t.Fatal(err)
@@ -382,7 +382,7 @@ func TestWebhookRoutesNotProvisioned(t *testing.T) {
 			ExpectedStatus: http.StatusServiceUnavailable, ExpectedCode: "not_provisioned"}.Test(t, h)
 	}
 	// The site itself keeps working: content changes simply fire no events.
-	h.SaveRecord(pb_migrations.Posts, map[string]any{"title": "Still", "slug": "still", "visibility": "public"})
+	h.SaveRecord(vocab.Posts, map[string]any{"title": "Still", "slug": "still", "visibility": "public"})
 	if _, err := h.Webhooks.RunDue(context.Background()); err != nil {
 		t.Fatal(err)
 	}

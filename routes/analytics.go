@@ -11,7 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes/apierr"
 )
 
@@ -22,7 +22,7 @@ const analyticsDays = 30
 const analyticsTop = 10
 
 // analyticsSections are the parts of the analytics body and the lowest plan that shows each
-// (pb_migrations.Plans is ordered from the smallest plan up). A part above the site's plan is
+// (vocab.Plans() is ordered from the smallest plan up). A part above the site's plan is
 // left out of the body, not sent as null.
 var analyticsSections = []struct {
 	name    string
@@ -67,9 +67,9 @@ func (a *API) analytics(app core.App) (map[string]any, error) {
 		"plan":   plan,
 		"period": map[string]string{"from": p.first.Format(time.DateOnly), "to": p.last.Format(time.DateOnly)},
 	}
-	rank := slices.Index(pb_migrations.Plans, plan)
+	rank := slices.Index(vocab.Plans(), plan)
 	for _, s := range analyticsSections {
-		if slices.Index(pb_migrations.Plans, s.plan) > rank {
+		if slices.Index(vocab.Plans(), s.plan) > rank {
 			continue
 		}
 		v, err := s.compute(app, p)
@@ -84,14 +84,14 @@ func (a *API) analytics(app core.App) (map[string]any, error) {
 // sitePlan is the plan of the site_settings record (the oldest, should there be several);
 // free when there is none or its value is unknown.
 func sitePlan(app core.App) (string, error) {
-	recs, err := app.FindRecordsByFilter(pb_migrations.SiteSettings, "", "created,id", 1, 0)
+	recs, err := app.FindRecordsByFilter(vocab.SiteSettings, "", "created,id", 1, 0)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return "", err
 	}
-	if len(recs) > 0 && slices.Contains(pb_migrations.Plans, recs[0].GetString("plan")) {
+	if len(recs) > 0 && slices.Contains(vocab.Plans(), recs[0].GetString("plan")) {
 		return recs[0].GetString("plan"), nil
 	}
-	return pb_migrations.Plans[0], nil
+	return vocab.Plans()[0], nil
 }
 
 // period is a run of whole UTC days, first and last included.
@@ -128,15 +128,15 @@ func (p period) params() dbx.Params {
 const inPeriod = "created >= {:from} AND created < {:to}"
 
 func analyticsTotals(app core.App, p period) (any, error) {
-	members, err := app.CountRecords(pb_migrations.Members)
+	members, err := app.CountRecords(vocab.Members)
 	if err != nil {
 		return nil, err
 	}
-	subscribers, err := app.CountRecords(pb_migrations.NewsletterSubscribers)
+	subscribers, err := app.CountRecords(vocab.NewsletterSubscribers)
 	if err != nil {
 		return nil, err
 	}
-	views, err := app.CountRecords(pb_migrations.PageViews, dbx.NewExp(inPeriod, p.params()))
+	views, err := app.CountRecords(vocab.PageViews, dbx.NewExp(inPeriod, p.params()))
 	if err != nil {
 		return nil, err
 	}
@@ -147,11 +147,11 @@ func analyticsTotals(app core.App, p period) (any, error) {
 const completedPurchase = "status = 'completed' AND " + inPeriod
 
 func analyticsSales(app core.App, p period) (any, error) {
-	purchases, err := app.CountRecords(pb_migrations.Purchases, dbx.NewExp(completedPurchase, p.params()))
+	purchases, err := app.CountRecords(vocab.Purchases, dbx.NewExp(completedPurchase, p.params()))
 	if err != nil {
 		return nil, err
 	}
-	enrollments, err := app.CountRecords(pb_migrations.Enrollments, dbx.NewExp(inPeriod, p.params()))
+	enrollments, err := app.CountRecords(vocab.Enrollments, dbx.NewExp(inPeriod, p.params()))
 	if err != nil {
 		return nil, err
 	}
@@ -159,7 +159,7 @@ func analyticsSales(app core.App, p period) (any, error) {
 		Currency string  `db:"currency"`
 		Amount   float64 `db:"amount"`
 	}
-	err = app.DB().NewQuery("SELECT currency, SUM(amount) AS amount FROM " + pb_migrations.Purchases +
+	err = app.DB().NewQuery("SELECT currency, SUM(amount) AS amount FROM " + vocab.Purchases +
 		" WHERE " + completedPurchase + " GROUP BY currency ORDER BY currency").Bind(p.params()).All(&rows)
 	if err != nil {
 		return nil, err
@@ -172,15 +172,15 @@ func analyticsSales(app core.App, p period) (any, error) {
 }
 
 func analyticsDaily(app core.App, p period) (any, error) {
-	views, err := countByDay(app, pb_migrations.PageViews, p)
+	views, err := countByDay(app, vocab.PageViews, p)
 	if err != nil {
 		return nil, err
 	}
-	members, err := countByDay(app, pb_migrations.Members, p)
+	members, err := countByDay(app, vocab.Members, p)
 	if err != nil {
 		return nil, err
 	}
-	subscribers, err := countByDay(app, pb_migrations.NewsletterSubscribers, p)
+	subscribers, err := countByDay(app, vocab.NewsletterSubscribers, p)
 	if err != nil {
 		return nil, err
 	}
@@ -224,7 +224,7 @@ func topBy(column string) func(core.App, period) (any, error) {
 		params := p.params()
 		params["top"] = analyticsTop
 		// column is one of the constants above, never client text.
-		err := app.DB().NewQuery("SELECT " + column + " AS value, COUNT(*) AS views FROM " + pb_migrations.PageViews +
+		err := app.DB().NewQuery("SELECT " + column + " AS value, COUNT(*) AS views FROM " + vocab.PageViews +
 			" WHERE " + inPeriod + " AND " + column + " != '' GROUP BY " + column +
 			" ORDER BY views DESC, value ASC LIMIT {:top}").Bind(params).All(&rows)
 		if err != nil {

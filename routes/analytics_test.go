@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/creator-content-api/server/hooks/keys"
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
@@ -19,12 +19,12 @@ import (
 func seedAnalytics(t *testing.T, h *apitest.Harness) {
 	t.Helper()
 	for i, created := range []string{"2026-11-21 08:00:00.000Z", "2026-11-20 10:00:00.000Z", "2026-09-01 10:00:00.000Z"} {
-		h.SaveRecord(pb_migrations.Members, map[string]any{
+		h.SaveRecord(vocab.Members, map[string]any{
 			"email": fmt.Sprintf("m%d@example.com", i), "password": "a long member password", "created": mustTime(created),
 		})
 	}
 	for i, created := range []string{"2026-11-21 09:00:00.000Z", "2026-10-23 00:00:00.000Z", "2026-10-22 23:59:59.999Z"} {
-		h.SaveRecord(pb_migrations.NewsletterSubscribers, map[string]any{"email": fmt.Sprintf("s%d@example.com", i), "created": mustTime(created)})
+		h.SaveRecord(vocab.NewsletterSubscribers, map[string]any{"email": fmt.Sprintf("s%d@example.com", i), "created": mustTime(created)})
 	}
 	type pageViews struct {
 		path, referrer, created string
@@ -42,7 +42,7 @@ func seedAnalytics(t *testing.T, h *apitest.Harness) {
 	}
 	for _, v := range views {
 		for range v.n {
-			h.SaveRecord(pb_migrations.PageViews, map[string]any{"path": v.path, "referrer": v.referrer, "created": mustTime(v.created)})
+			h.SaveRecord(vocab.PageViews, map[string]any{"path": v.path, "referrer": v.referrer, "created": mustTime(v.created)})
 		}
 	}
 	for _, p := range []struct {
@@ -56,19 +56,19 @@ func seedAnalytics(t *testing.T, h *apitest.Harness) {
 		{"refunded", "usd", "2026-11-15 10:00:00.000Z", 5000},
 		{"completed", "usd", "2026-10-01 10:00:00.000Z", 7000},
 	} {
-		h.SaveRecord(pb_migrations.Purchases, map[string]any{"buyer_email": "b@example.com", "content_type": "product",
+		h.SaveRecord(vocab.Purchases, map[string]any{"buyer_email": "b@example.com", "content_type": "product",
 			"status": p.status, "currency": p.currency, "amount": p.amount, "created": mustTime(p.created)})
 	}
-	course := h.SaveRecord(pb_migrations.Courses, map[string]any{"title": "Course", "currency": "usd"})
+	course := h.SaveRecord(vocab.Courses, map[string]any{"title": "Course", "currency": "usd"})
 	for _, created := range []string{"2026-11-19 10:00:00.000Z", "2026-09-01 10:00:00.000Z"} {
-		h.SaveRecord(pb_migrations.Enrollments, map[string]any{"course": course.Id, "buyer_email": "b@example.com", "created": mustTime(created)})
+		h.SaveRecord(vocab.Enrollments, map[string]any{"course": course.Id, "buyer_email": "b@example.com", "created": mustTime(created)})
 	}
 }
 
 // setPlan sets the plan on the site_settings record.
 func setPlan(t *testing.T, h *apitest.Harness, plan string) {
 	t.Helper()
-	recs, err := h.App.FindAllRecords(pb_migrations.SiteSettings)
+	recs, err := h.App.FindAllRecords(vocab.SiteSettings)
 	if err != nil || len(recs) != 1 {
 		t.Fatalf("site settings: %v, %d records", err, len(recs))
 	}

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/creator-content-api/server/hooks/keys"
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
@@ -29,7 +29,7 @@ func (ep contentEndpoint) url(ids, doomed map[string]string) string {
 // withPreview adds to ids a preview token of the post of ids.
 func withPreview(t *testing.T, h *apitest.Harness, ids map[string]string) map[string]string {
 	t.Helper()
-	link, err := h.Previews.Create(h.App, pb_migrations.Posts, ids[pb_migrations.Posts], 0)
+	link, err := h.Previews.Create(h.App, vocab.Posts, ids[vocab.Posts], 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,14 +80,14 @@ func contentEndpoints() []contentEndpoint {
 func seedOnePerCollection(t *testing.T, h *apitest.Harness, suffix string) map[string]string {
 	t.Helper()
 	fields := map[string]map[string]any{
-		pb_migrations.Posts:          {"title": "Scope post" + suffix, "visibility": "public"},
-		pb_migrations.Projects:       {"title": "Scope project" + suffix, "visibility": "public"},
-		pb_migrations.Courses:        {"title": "Scope course" + suffix, "currency": "usd"},
-		pb_migrations.Talks:          {"title": "Scope talk"},
-		pb_migrations.Experience:     {"company": "Acme", "role": "Engineer"},
-		pb_migrations.Education:      {"school": "Open University"},
-		pb_migrations.Skills:         {"name": "Go"},
-		pb_migrations.Certifications: {"name": "CKA"},
+		vocab.Posts:          {"title": "Scope post" + suffix, "visibility": "public"},
+		vocab.Projects:       {"title": "Scope project" + suffix, "visibility": "public"},
+		vocab.Courses:        {"title": "Scope course" + suffix, "currency": "usd"},
+		vocab.Talks:          {"title": "Scope talk"},
+		vocab.Experience:     {"company": "Acme", "role": "Engineer"},
+		vocab.Education:      {"school": "Open University"},
+		vocab.Skills:         {"name": "Go"},
+		vocab.Certifications: {"name": "CKA"},
 	}
 	ids := map[string]string{}
 	for c, f := range fields {
@@ -105,11 +105,11 @@ func TestContentEndpointScopes(t *testing.T) {
 	ids := withPreview(t, h, seedOnePerCollection(t, h, ""))
 	doomed := seedOnePerCollection(t, h, " doomed")
 	keyOf := map[string]string{}
-	for _, s := range keys.Scopes {
+	for _, s := range keys.Scopes() {
 		keyOf[s], _ = h.CreateKey(s)
 	}
 	for _, ep := range contentEndpoints() {
-		for _, s := range keys.Scopes {
+		for _, s := range keys.Scopes() {
 			sc := apitest.Scenario{Name: ep.method + " " + ep.path + " with " + s, Method: ep.method, Path: ep.url(ids, doomed),
 				Headers: apitest.Bearer(keyOf[s]), Body: ep.body, ExpectedStatus: http.StatusForbidden, ExpectedCode: "insufficient_scope",
 				ExpectedEvents: []string{}} // a refused call changes nothing
@@ -175,7 +175,7 @@ func TestContentCacheHeaders(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
 	keyOf := map[string]string{}
-	for _, s := range keys.Scopes {
+	for _, s := range keys.Scopes() {
 		keyOf[s], _ = h.CreateKey(s)
 	}
 	ids := withPreview(t, h, seedOnePerCollection(t, h, ""))
@@ -204,7 +204,7 @@ func TestContentETagRoundTrip(t *testing.T) {
 	read, _ := h.CreateKey(keys.ScopeRead)
 	write, _ := h.CreateKey(keys.ScopeWrite)
 	content, _ := h.CreateKey(keys.ScopeReadContent)
-	post := h.SaveRecord(pb_migrations.Posts, map[string]any{"title": "Cached", "visibility": "public"})
+	post := h.SaveRecord(vocab.Posts, map[string]any{"title": "Cached", "visibility": "public"})
 
 	for _, c := range []struct{ path, key string }{
 		{"/api/v1/posts", read},

@@ -12,7 +12,7 @@ import (
 func TestErrorEnvelopeEverywhere(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
-	key, _ := h.CreateKey(keys.Scopes...)
+	key, _ := h.CreateKey(keys.Scopes()...)
 	su := owner(h.SuperuserToken())
 	big := `{"name":"` + strings.Repeat("x", 1<<20) + `","scopes":["read"]}`
 	// Every failure is the envelope, in JSON, with a message and the request id.
@@ -95,7 +95,7 @@ func TestRequestIDIsEchoedWhenSane(t *testing.T) {
 func TestUncleanAPIPathsGetTheEnvelope(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
-	key, _ := h.CreateKey(keys.Scopes...)
+	key, _ := h.CreateKey(keys.Scopes()...)
 	for _, p := range []string{"/api/v1/webhooks/poll/..", "/api/v1/posts/../profile", "/api/v1//posts", "/api/admin/./api-keys", "/api/v2/posts/."} {
 		res := h.Do(apitest.Request{Method: "GET", Path: p, Headers: apitest.Bearer(key)})
 		if res.Status != 404 || res.ErrorCode() != "not_found" || res.Header.Get("Location") != "" || res.Header.Get("X-Request-Id") == "" {

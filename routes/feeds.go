@@ -12,7 +12,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"github.com/creator-content-api/server/hooks/content"
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes/apierr"
 )
 
@@ -98,7 +98,7 @@ func loadFeed(app core.App, settings content.FeedSettings, now time.Time) (*feed
 		host = u.Host
 	}
 	f := &feed{title: host, siteURL: settings.SiteURL, updated: settings.Updated}
-	profiles, err := app.FindRecordsByFilter(pb_migrations.Profile, "", "created,id", 1, 0)
+	profiles, err := app.FindRecordsByFilter(vocab.Profile, "", "created,id", 1, 0)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return nil, err
 	}
@@ -117,7 +117,7 @@ func loadFeed(app core.App, settings content.FeedSettings, now time.Time) (*feed
 	if err != nil {
 		return nil, err
 	}
-	posts, err := app.FindRecordsByFilter(pb_migrations.Posts, feedPostsFilter, "-published_at,-created,id",
+	posts, err := app.FindRecordsByFilter(vocab.Posts, feedPostsFilter, "-published_at,-created,id",
 		feedItemsMax, 0, dbx.Params{"now": nowDT.String()})
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return nil, err

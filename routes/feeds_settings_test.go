@@ -4,7 +4,7 @@ import (
 	"net/http"
 	"testing"
 
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
@@ -14,7 +14,7 @@ func TestPostURLPatternIsValidated(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
 	owner := map[string]string{"Authorization": h.SuperuserToken()}
-	recs, err := h.App.FindAllRecords(pb_migrations.SiteSettings)
+	recs, err := h.App.FindAllRecords(vocab.SiteSettings)
 	if err != nil || len(recs) != 1 {
 		t.Fatalf("site settings: %v", err)
 	}

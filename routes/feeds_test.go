@@ -15,7 +15,7 @@ import (
 	rssparser "github.com/mmcdole/gofeed/rss"
 	"github.com/pocketbase/pocketbase/core"
 
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes"
 	"github.com/creator-content-api/server/routes/apitest"
 )
@@ -39,7 +39,7 @@ func newFeedSite(t *testing.T, opts apitest.Options) *feedSite {
 	t.Helper()
 	h := apitest.New(t, opts)
 	setFeedSettings(t, h, map[string]any{"site_url": "https://demo.example/"})
-	h.SaveRecord(pb_migrations.Profile, map[string]any{"name": "Ada Lovelace", "headline": "Notes on engines & poems"})
+	h.SaveRecord(vocab.Profile, map[string]any{"name": "Ada Lovelace", "headline": "Notes on engines & poems"})
 	day := apitest.Epoch.Add(-24 * time.Hour)
 	post := func(title string, extra map[string]any) *core.Record {
 		fields := map[string]any{"title": title, "excerpt": "About " + title, "content": "<p>" + title + "</p>",
@@ -47,7 +47,7 @@ func newFeedSite(t *testing.T, opts apitest.Options) *feedSite {
 		for k, v := range extra {
 			fields[k] = v
 		}
-		return h.SaveRecord(pb_migrations.Posts, fields)
+		return h.SaveRecord(vocab.Posts, fields)
 	}
 	s := &feedSite{h: h}
 	s.older = post("Older", map[string]any{"published_at": day.Add(-time.Hour)})
@@ -63,7 +63,7 @@ func newFeedSite(t *testing.T, opts apitest.Options) *feedSite {
 // setFeedSettings changes the site settings record through app.Save.
 func setFeedSettings(t *testing.T, h *apitest.Harness, fields map[string]any) {
 	t.Helper()
-	recs, err := h.App.FindAllRecords(pb_migrations.SiteSettings)
+	recs, err := h.App.FindAllRecords(vocab.SiteSettings)
 	if err != nil || len(recs) != 1 {
 		t.Fatalf("site settings: %v (%d records)", err, len(recs))
 	}
@@ -247,7 +247,7 @@ func TestFeedsHoldTheNewestTwenty(t *testing.T) {
 	setFeedSettings(t, h, map[string]any{"site_url": "https://demo.example", "post_url_pattern": "{site_url}/p/{id}/{slug}"})
 	var newest []string
 	for i := range 22 {
-		rec := h.SaveRecord(pb_migrations.Posts, map[string]any{"title": "Post", "visibility": "public",
+		rec := h.SaveRecord(vocab.Posts, map[string]any{"title": "Post", "visibility": "public",
 			"published_at": apitest.Epoch.Add(-time.Duration(i) * time.Hour)})
 		if i < 20 {
 			newest = append(newest, "https://demo.example/p/"+rec.Id+"/"+rec.GetString("slug"))

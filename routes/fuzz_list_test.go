@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/creator-content-api/server/hooks/keys"
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes"
 	"github.com/creator-content-api/server/routes/apitest"
 	"github.com/creator-content-api/server/routes/cursor"
@@ -29,7 +29,7 @@ import (
 // holds only rows strictly after its position.
 func FuzzListQuery(f *testing.F) {
 	h := apitest.New(f, apitest.Options{})
-	key, _ := h.CreateKey(keys.Scopes...)
+	key, _ := h.CreateKey(keys.Scopes()...)
 	codec, err := routes.CursorCodecOf(h.App)
 	if err != nil {
 		f.Fatal(err)
@@ -192,7 +192,7 @@ func (m *listModel) checkPage(t *testing.T, res *apitest.Response, q url.Values)
 	sort, okSort := m.sortOf(q.Get("sort"))
 	draft, visibility := q.Get("draft"), q.Get("visibility")
 	okDraft := !m.publishable || slices.Contains([]string{"", "true", "false"}, draft)
-	okVisibility := !m.publishable || visibility == "" || slices.Contains(pb_migrations.Visibilities, visibility)
+	okVisibility := !m.publishable || visibility == "" || slices.Contains(vocab.Visibilities(), visibility)
 	bad := invalidNames(map[string]bool{"page": !okPage, "per_page": !okPerPage, "sort": !okSort,
 		"draft": !okDraft, "visibility": !okVisibility})
 	if len(bad) > 0 {
@@ -294,19 +294,19 @@ func seedLists(f *testing.F, h *apitest.Harness) []*listModel {
 		{"Private", "private", false, "02 10:00:00"},
 		{"Draft members", "members", true, "01 10:00:00"},
 	} {
-		for _, col := range []string{pb_migrations.Posts, pb_migrations.Projects} {
+		for _, col := range []string{vocab.Posts, vocab.Projects} {
 			h.SaveRecord(col, map[string]any{"title": p.title, "visibility": p.visibility, "draft": p.draft,
 				"created": at(p.created), "updated": at(p.created)})
 		}
 	}
 	for i, title := range []string{"Course A", "Course B", "Course B", "course c"} {
 		created := at(fmt.Sprintf("%02d 09:00:00", 1+i/2))
-		h.SaveRecord(pb_migrations.Courses, map[string]any{"title": title, "currency": "usd", "created": created, "updated": created})
-		h.SaveRecord(pb_migrations.Talks, map[string]any{"title": title, "created": created, "updated": created})
+		h.SaveRecord(vocab.Courses, map[string]any{"title": title, "currency": "usd", "created": created, "updated": created})
+		h.SaveRecord(vocab.Talks, map[string]any{"title": title, "created": created, "updated": created})
 	}
 	for i, name := range []string{"Zoe", "Ada", "Ada"} {
 		created := at(fmt.Sprintf("%02d 08:00:00", 1+i))
-		h.SaveRecord(pb_migrations.Members, map[string]any{"name": name, "email": fmt.Sprintf("%s%d@example.com", strings.ToLower(name), i),
+		h.SaveRecord(vocab.Members, map[string]any{"name": name, "email": fmt.Sprintf("%s%d@example.com", strings.ToLower(name), i),
 			"password": "a long member password", "created": created, "updated": created})
 	}
 	content := map[string]string{"created": "created", "updated": "updated", "title": "title"}
@@ -315,13 +315,13 @@ func seedLists(f *testing.F, h *apitest.Harness) []*listModel {
 	for _, c := range []struct {
 		collection  string
 		publishable bool
-	}{{pb_migrations.Posts, true}, {pb_migrations.Projects, true}, {pb_migrations.Courses, false}, {pb_migrations.Talks, false}} {
+	}{{vocab.Posts, true}, {vocab.Projects, true}, {vocab.Courses, false}, {vocab.Talks, false}} {
 		rows := loadRows(f, h, c.collection, "title")
 		out = append(out,
 			&listModel{path: "/api/v1/" + c.collection, cursorList: "v1:" + c.collection, publishable: c.publishable, sorts: content, rows: rows},
 			&listModel{path: "/api/v2/" + c.collection, publishable: c.publishable, sorts: content, rows: rows})
 	}
-	return append(out, &listModel{path: "/api/v2/members", sorts: members, rows: loadRows(f, h, pb_migrations.Members, "name")})
+	return append(out, &listModel{path: "/api/v2/members", sorts: members, rows: loadRows(f, h, vocab.Members, "name")})
 }
 
 // loadRows reads a collection's records as the model compares them.

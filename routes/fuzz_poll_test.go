@@ -10,9 +10,9 @@ import (
 	"time"
 
 	"github.com/creator-content-api/server/hooks/keys"
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/hooks/webhooks"
 	"github.com/creator-content-api/server/hooks/webhooks/wire"
-	"github.com/creator-content-api/server/pb_migrations"
 	"github.com/creator-content-api/server/routes"
 	"github.com/creator-content-api/server/routes/apitest"
 	"github.com/creator-content-api/server/routes/cursor"
@@ -42,7 +42,7 @@ func FuzzPollQuery(f *testing.F) {
 		switch {
 		case keyInQuery(q.Encode()):
 			wantStatus(t, res, http.StatusUnauthorized)
-		case !slices.Contains(pb_migrations.EventNames, event):
+		case !slices.Contains(vocab.EventNames(), event):
 			wantStatus(t, res, http.StatusNotFound)
 		default:
 			checkPoll(t, res, codec, pollRequest{event: event, limit: limit, since: since, cursor: curParam, signed: signed, now: now}, events)
@@ -167,10 +167,10 @@ func eventAfter(ev storedEvent, order, created, id string) bool {
 func seedEvents(f *testing.F, h *apitest.Harness) []storedEvent {
 	f.Helper()
 	testimonial := func() {
-		h.SaveRecord(pb_migrations.Testimonials, map[string]any{"name": "Ann", "body": "Good."})
+		h.SaveRecord(vocab.Testimonials, map[string]any{"name": "Ann", "body": "Good."})
 	}
 	post := func(draft bool) {
-		h.SaveRecord(pb_migrations.Posts, map[string]any{"title": "Event post", "visibility": "public", "draft": draft})
+		h.SaveRecord(vocab.Posts, map[string]any{"title": "Event post", "visibility": "public", "draft": draft})
 	}
 	testimonial()
 	testimonial()
@@ -186,7 +186,7 @@ func seedEvents(f *testing.F, h *apitest.Harness) []storedEvent {
 	h.Clock.Advance(5*24*time.Hour + 500*time.Microsecond)
 	testimonial()
 	testimonial()
-	recs, err := h.App.FindAllRecords(pb_migrations.WebhookEvents)
+	recs, err := h.App.FindAllRecords(vocab.WebhookEvents)
 	if err != nil {
 		f.Fatal(err)
 	}

@@ -20,7 +20,7 @@ import (
 // q is no search).
 func FuzzSearchQuery(f *testing.F) {
 	h := apitest.New(f, apitest.Options{})
-	key, _ := h.CreateKey(keys.Scopes...)
+	key, _ := h.CreateKey(keys.Scopes()...)
 	seeded := map[string]bool{}
 	for _, id := range seedSearch(f, h) {
 		seeded[id] = true

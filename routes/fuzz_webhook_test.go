@@ -12,8 +12,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/creator-content-api/server/hooks/keys"
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/hooks/webhooks/wire"
-	"github.com/creator-content-api/server/pb_migrations"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
@@ -54,7 +54,7 @@ func FuzzWebhookSubscribe(f *testing.F) {
 		if b.URL == "" || verdict != nil {
 			wrong = append(wrong, "url")
 		}
-		if b.Events != nil && slices.ContainsFunc(*b.Events, func(e string) bool { return !slices.Contains(pb_migrations.EventNames, e) }) {
+		if b.Events != nil && slices.ContainsFunc(*b.Events, func(e string) bool { return !slices.Contains(vocab.EventNames(), e) }) {
 			wrong = append(wrong, "events")
 		}
 		if utf8.RuneCountInString(b.Description) > 500 {
@@ -117,7 +117,7 @@ func (b subscription) checkRegistered(t *testing.T, h *apitest.Harness, res *api
 		!got.Enabled || !strings.HasPrefix(got.Secret, "whsec_") {
 		t.Fatalf("registered %s for %+v", res.Body, b)
 	}
-	rec, err := h.App.FindRecordById(pb_migrations.WebhookSubscriptions, got.ID)
+	rec, err := h.App.FindRecordById(vocab.WebhookSubscriptions, got.ID)
 	if err == nil {
 		err = h.App.Delete(rec)
 	}

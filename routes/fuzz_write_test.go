@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/creator-content-api/server/hooks/keys"
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
@@ -28,14 +28,14 @@ type writeEndpoint struct {
 // writableContent are the fields a JSON body may set on each content collection: the full
 // view's fields less id, the autodates and file fields.
 var writableContent = map[string][]string{
-	pb_migrations.Posts:          {"title", "slug", "excerpt", "tags", "visibility", "content", "draft"},
-	pb_migrations.Projects:       {"title", "slug", "excerpt", "tags", "visibility", "url", "repo_url", "content", "draft"},
-	pb_migrations.Courses:        {"title", "slug", "description", "price", "currency"},
-	pb_migrations.Talks:          {"title", "event", "date", "location", "url", "slides_url", "video_url", "description"},
-	pb_migrations.Experience:     {"company", "role", "location", "start_date", "end_date", "description", "sort_order"},
-	pb_migrations.Education:      {"school", "degree", "field", "start_date", "end_date", "sort_order"},
-	pb_migrations.Skills:         {"name", "category", "level", "sort_order"},
-	pb_migrations.Certifications: {"name", "issuer", "issued_at", "expires_at", "credential_url", "sort_order"},
+	vocab.Posts:          {"title", "slug", "excerpt", "tags", "visibility", "content", "draft"},
+	vocab.Projects:       {"title", "slug", "excerpt", "tags", "visibility", "url", "repo_url", "content", "draft"},
+	vocab.Courses:        {"title", "slug", "description", "price", "currency"},
+	vocab.Talks:          {"title", "event", "date", "location", "url", "slides_url", "video_url", "description"},
+	vocab.Experience:     {"company", "role", "location", "start_date", "end_date", "description", "sort_order"},
+	vocab.Education:      {"school", "degree", "field", "start_date", "end_date", "sort_order"},
+	vocab.Skills:         {"name", "category", "level", "sort_order"},
+	vocab.Certifications: {"name", "issuer", "issued_at", "expires_at", "credential_url", "sort_order"},
 }
 
 // FuzzWriteBody sends fuzzed bytes with a fuzzed Content-Type (empty: application/json) to
@@ -128,8 +128,8 @@ func writeEndpoints(f *testing.F, h *apitest.Harness) []writeEndpoint {
 	writer, _ := h.CreateKey(keys.ScopeWrite, keys.ScopeWriteWebhooks)
 	key, owner := apitest.Bearer(writer), map[string]string{"Authorization": h.SuperuserToken()}
 	var out []writeEndpoint
-	for _, c := range []string{pb_migrations.Posts, pb_migrations.Projects, pb_migrations.Courses, pb_migrations.Talks,
-		pb_migrations.Experience, pb_migrations.Education, pb_migrations.Skills, pb_migrations.Certifications} {
+	for _, c := range []string{vocab.Posts, vocab.Projects, vocab.Courses, vocab.Talks,
+		vocab.Experience, vocab.Education, vocab.Skills, vocab.Certifications} {
 		base := "/api/v1/" + c
 		rec := h.SaveRecord(c, patchTarget(c))
 		out = append(out,
@@ -147,13 +147,13 @@ func writeEndpoints(f *testing.F, h *apitest.Harness) []writeEndpoint {
 	keyFields := []string{"name", "scopes", "allowed_origins", "expiry", "active"}
 	return append(out,
 		writeEndpoint{method: http.MethodPost, path: "/api/v2/webhooks", headers: key, fields: subscription,
-			collection: pb_migrations.WebhookSubscriptions, bare: true},
+			collection: vocab.WebhookSubscriptions, bare: true},
 		writeEndpoint{method: http.MethodPost, path: "/api/admin/webhooks", headers: owner, fields: subscription,
-			collection: pb_migrations.WebhookSubscriptions},
+			collection: vocab.WebhookSubscriptions},
 		writeEndpoint{method: http.MethodPatch, path: "/api/admin/webhooks/" + sub["id"].(string), headers: owner,
 			fields: []string{"enabled", "events", "description"}},
 		writeEndpoint{method: http.MethodPost, path: "/api/admin/api-keys", headers: owner, fields: keyFields,
-			collection: pb_migrations.APIKeys},
+			collection: vocab.APIKeys},
 		writeEndpoint{method: http.MethodPatch, path: "/api/admin/api-keys/" + keyID, headers: owner, fields: keyFields},
 	)
 }
@@ -161,15 +161,15 @@ func writeEndpoints(f *testing.F, h *apitest.Harness) []writeEndpoint {
 // patchTarget is a valid record of collection, for the PATCH endpoints to change.
 func patchTarget(collection string) map[string]any {
 	switch collection {
-	case pb_migrations.Posts, pb_migrations.Projects:
+	case vocab.Posts, vocab.Projects:
 		return map[string]any{"title": "Target", "visibility": "public"}
-	case pb_migrations.Courses:
+	case vocab.Courses:
 		return map[string]any{"title": "Target", "currency": "usd"}
-	case pb_migrations.Experience:
+	case vocab.Experience:
 		return map[string]any{"company": "Acme", "role": "Engineer"}
-	case pb_migrations.Education:
+	case vocab.Education:
 		return map[string]any{"school": "Open University"}
-	case pb_migrations.Skills, pb_migrations.Certifications:
+	case vocab.Skills, vocab.Certifications:
 		return map[string]any{"name": "Target"}
 	}
 	return map[string]any{"title": "Target"}

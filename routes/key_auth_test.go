@@ -5,13 +5,13 @@ import (
 	"time"
 
 	"github.com/creator-content-api/server/hooks/keys"
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
 func seedProfile(t *testing.T, h *apitest.Harness) {
 	t.Helper()
-	h.SaveRecord(pb_migrations.Profile, map[string]any{"name": "Ada Lovelace", "headline": "Writes about engines"})
+	h.SaveRecord(vocab.Profile, map[string]any{"name": "Ada Lovelace", "headline": "Writes about engines"})
 }
 
 func TestAPIKeyAuthMatrix(t *testing.T) {
@@ -133,7 +133,7 @@ func TestWarmKeyCostsNoQuery(t *testing.T) {
 	}
 	// With the key's record gone from under the cache (no hooks, so no invalidation), a warm
 	// key still authenticates: the check did not ask the database.
-	if _, err := h.App.DB().NewQuery("DELETE FROM " + pb_migrations.APIKeys + " WHERE id = {:id}").Bind(map[string]any{"id": id}).Execute(); err != nil {
+	if _, err := h.App.DB().NewQuery("DELETE FROM " + vocab.APIKeys + " WHERE id = {:id}").Bind(map[string]any{"id": id}).Execute(); err != nil {
 		t.Fatal(err)
 	}
 	if got := h.Get("/api/v1/profile", key).Status; got != 200 {
@@ -161,7 +161,7 @@ func TestLastUsedIsWritten(t *testing.T) {
 	if err := h.API.FlushKeyUsage(); err != nil {
 		t.Fatal(err)
 	}
-	rec, err := h.App.FindRecordById(pb_migrations.APIKeys, id)
+	rec, err := h.App.FindRecordById(vocab.APIKeys, id)
 	if err != nil {
 		t.Fatal(err)
 	}

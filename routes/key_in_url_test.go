@@ -18,7 +18,7 @@ func TestKeyInURLIsRefusedEverywhere(t *testing.T) {
 	t.Parallel()
 	rl := routes.DefaultRateLimits()
 	h := apitest.New(t, apitest.Options{RateLimits: &rl})
-	key, _ := h.CreateKey(keys.Scopes...)
+	key, _ := h.CreateKey(keys.Scopes()...)
 	cases := []struct {
 		name, method, path string
 	}{

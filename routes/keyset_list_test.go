@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/creator-content-api/server/hooks/keys"
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
@@ -21,7 +21,7 @@ var allSorts = []string{"created", "-created", "updated", "-updated", "title", "
 // the same title, created and updated.
 func tiedPost(t testing.TB, h *apitest.Harness) string {
 	t.Helper()
-	return h.SaveRecord(pb_migrations.Posts, map[string]any{
+	return h.SaveRecord(vocab.Posts, map[string]any{
 		"title": "Same title", "visibility": "public", "created": sameInstant, "updated": sameInstant,
 	}).Id
 }
@@ -102,7 +102,7 @@ func TestCursorWalkWithTies(t *testing.T) {
 	// Tied records that v1 must not show.
 	for _, f := range []map[string]any{{"draft": true, "visibility": "public"}, {"visibility": "members"}, {"visibility": "private"}} {
 		f["title"], f["created"], f["updated"] = "Same title", sameInstant, sameInstant
-		h.SaveRecord(pb_migrations.Posts, f)
+		h.SaveRecord(vocab.Posts, f)
 	}
 	for _, sort := range allSorts {
 		want := inOrder(ids, sort)
@@ -133,7 +133,7 @@ func TestCursorWalkOrdersByValueThenID(t *testing.T) {
 		// Three titles and three instants, so values tie in groups and ids break the ties.
 		title := fmt.Sprintf("Title %d", i%3)
 		created := mustTime(fmt.Sprintf("2026-11-0%d 10:00:00.000Z", 1+i%3))
-		id := h.SaveRecord(pb_migrations.Talks, map[string]any{"title": title, "created": created, "updated": created}).Id
+		id := h.SaveRecord(vocab.Talks, map[string]any{"title": title, "created": created, "updated": created}).Id
 		rows = append(rows, row{id, title, created.String()})
 	}
 	for _, sort := range allSorts {
@@ -181,7 +181,7 @@ func TestCursorWalkWhileRowsChange(t *testing.T) {
 				}
 				victims := sortedKeys(live)
 				victim := victims[rng.IntN(len(victims))]
-				rec, err := h.App.FindRecordById(pb_migrations.Posts, victim)
+				rec, err := h.App.FindRecordById(vocab.Posts, victim)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -229,10 +229,10 @@ func TestCursorListShape(t *testing.T) {
 	if string(empty.Body) != `{"data":[],"page":1,"per_page":20,"total":0}` {
 		t.Fatalf("empty list: %s", empty.Body)
 	}
-	post := h.SaveRecord(pb_migrations.Posts, map[string]any{
+	post := h.SaveRecord(vocab.Posts, map[string]any{
 		"title": "Hello", "visibility": "public", "tags": []string{"go", "web"}, "excerpt": "Hi", "content": "<p>secret body</p>",
 	})
-	project := h.SaveRecord(pb_migrations.Projects, map[string]any{
+	project := h.SaveRecord(vocab.Projects, map[string]any{
 		"title": "Site", "visibility": "public", "url": "https://site.example", "repo_url": "https://github.com/x/site",
 	})
 	cases := []struct {

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/creator-content-api/server/hooks/keys"
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
@@ -17,7 +17,7 @@ func TestMembersShowNoSecrets(t *testing.T) {
 	key, _ := h.CreateKey(keys.ScopeReadMembers)
 	var secrets []string
 	for i, name := range []string{"Zoe", "Ada", "Mia"} {
-		m := h.SaveRecord(pb_migrations.Members, map[string]any{
+		m := h.SaveRecord(vocab.Members, map[string]any{
 			"name": name, "email": strings.ToLower(name) + "@example.com", "password": "a long member password",
 			"verified": i == 1, "created": mustTime(fmt.Sprintf("2026-11-0%d 10:00:00.000Z", i+1)),
 		})

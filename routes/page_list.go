@@ -8,7 +8,7 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes/apierr"
 )
 
@@ -80,7 +80,7 @@ func (r *resource) v2Filter(q url.Values, now time.Time) (dbx.Expression, error)
 	if err != nil {
 		return nil, err
 	}
-	visibility, err := enumParam(q, paramVisibility, pb_migrations.Visibilities)
+	visibility, err := enumParam(q, paramVisibility, vocab.Visibilities())
 	if err != nil {
 		return nil, err
 	}

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/creator-content-api/server/hooks/keys"
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
@@ -59,7 +59,7 @@ func TestPageListPaging(t *testing.T) {
 	for i := range 7 {
 		title := fmt.Sprintf("Talk %d", i)
 		titles = append(titles, title)
-		h.SaveRecord(pb_migrations.Talks, map[string]any{"title": title})
+		h.SaveRecord(vocab.Talks, map[string]any{"title": title})
 	}
 	cases := []struct {
 		query      string

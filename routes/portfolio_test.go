@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/creator-content-api/server/hooks/keys"
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
@@ -19,13 +19,13 @@ func TestPortfolioListsOrder(t *testing.T) {
 		fields     map[string]any
 		keys       string
 	}{
-		{pb_migrations.Experience, map[string]any{"company": "Acme", "role": "Engineer"},
+		{vocab.Experience, map[string]any{"company": "Acme", "role": "Engineer"},
 			"company,created,description,end_date,id,location,role,sort_order,start_date,updated"},
-		{pb_migrations.Education, map[string]any{"school": "Open University"},
+		{vocab.Education, map[string]any{"school": "Open University"},
 			"created,degree,end_date,field,id,school,sort_order,start_date,updated"},
-		{pb_migrations.Skills, map[string]any{"name": "Go"},
+		{vocab.Skills, map[string]any{"name": "Go"},
 			"category,created,id,level,name,sort_order,updated"},
-		{pb_migrations.Certifications, map[string]any{"name": "CKA"},
+		{vocab.Certifications, map[string]any{"name": "CKA"},
 			"created,credential_url,expires_at,id,issued_at,issuer,name,sort_order,updated"},
 	}
 	// sort_order first, then created, then id.

@@ -7,7 +7,7 @@ import (
 
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/previews"
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
@@ -32,7 +32,7 @@ func TestPreviewShowsADraftUncached(t *testing.T) {
 	s := newCacheSite(t, apitest.Options{})
 	h := s.h
 	c := adminClient{t: t, h: h, token: h.SuperuserToken()}
-	draft := h.SaveRecord(pb_migrations.Posts, map[string]any{"title": "Draft", "excerpt": "soon", "visibility": "private", "draft": true})
+	draft := h.SaveRecord(vocab.Posts, map[string]any{"title": "Draft", "excerpt": "soon", "visibility": "private", "draft": true})
 	token, _ := c.makePreview(draft.Id, nil)
 	path := "/api/v1/previews/" + token
 
@@ -62,8 +62,8 @@ func TestPreviewRefusals(t *testing.T) {
 	c := adminClient{t: t, h: h, token: h.SuperuserToken()}
 	read, _ := h.CreateKey(keys.ScopeRead)
 	content, _ := h.CreateKey(keys.ScopeReadContent)
-	post := h.SaveRecord(pb_migrations.Posts, map[string]any{"title": "P", "visibility": "public", "draft": true})
-	gone := h.SaveRecord(pb_migrations.Posts, map[string]any{"title": "Q", "visibility": "public", "draft": true})
+	post := h.SaveRecord(vocab.Posts, map[string]any{"title": "P", "visibility": "public", "draft": true})
+	gone := h.SaveRecord(vocab.Posts, map[string]any{"title": "Q", "visibility": "public", "draft": true})
 	live, _ := c.makePreview(post.Id, 3600)
 	short, _ := c.makePreview(post.Id, 60)
 	revoked, revokedID := c.makePreview(post.Id, nil)

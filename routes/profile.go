@@ -8,7 +8,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"github.com/creator-content-api/server/hooks/keys"
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes/apierr"
 )
 
@@ -24,7 +24,7 @@ func (a *API) profileRoutes() []Route {
 // getProfile answers GET /api/v1/profile: the site's one profile record (the oldest, should
 // the owner have made more than one).
 func getProfile(e *core.RequestEvent) error {
-	recs, err := e.App.FindRecordsByFilter(pb_migrations.Profile, "", "created,id", 1, 0)
+	recs, err := e.App.FindRecordsByFilter(vocab.Profile, "", "created,id", 1, 0)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return apierr.Internal(err)
 	}

@@ -9,7 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/filesystem"
 
 	"github.com/creator-content-api/server/hooks/keys"
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
@@ -27,7 +27,7 @@ func TestURLsStartWhereTheServerIs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	post := h.SaveRecord(pb_migrations.Posts, map[string]any{"title": "With a cover", "visibility": "public", "draft": false, "cover": cover})
+	post := h.SaveRecord(vocab.Posts, map[string]any{"title": "With a cover", "visibility": "public", "draft": false, "cover": cover})
 	setFeedSettings(t, h, map[string]any{"site_url": "https://demo.example"})
 	file := "/api/files/" + post.Collection().Id + "/" + post.Id + "/" + post.GetString("cover")
 

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/creator-content-api/server/hooks/keys"
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
@@ -19,7 +19,7 @@ func TestBadListParameters(t *testing.T) {
 	members, _ := h.CreateKey(keys.ScopeReadMembers)
 	for range 3 {
 		tiedPost(t, h)
-		h.SaveRecord(pb_migrations.Projects, map[string]any{"title": "P", "visibility": "public"})
+		h.SaveRecord(vocab.Projects, map[string]any{"title": "P", "visibility": "public"})
 	}
 	next := func(path, sort string) string {
 		p := getCursorPage(t, h, read, path, url.Values{"limit": {"1"}, "sort": {sort}})

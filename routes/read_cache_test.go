@@ -14,7 +14,7 @@ import (
 
 	"github.com/creator-content-api/server/hooks/changes"
 	"github.com/creator-content-api/server/hooks/keys"
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes"
 	"github.com/creator-content-api/server/routes/apitest"
 )
@@ -33,7 +33,7 @@ type cacheSite struct {
 func newCacheSite(t *testing.T, opts apitest.Options) *cacheSite {
 	t.Helper()
 	h := apitest.New(t, opts)
-	post := h.SaveRecord(pb_migrations.Posts, map[string]any{"title": "First", "excerpt": "one", "visibility": "public"})
+	post := h.SaveRecord(vocab.Posts, map[string]any{"title": "First", "excerpt": "one", "visibility": "public"})
 	key, _ := h.CreateKey(keys.ScopeRead, keys.ScopeWrite)
 	return &cacheSite{t: t, h: h, key: key, post: post}
 }
@@ -90,7 +90,7 @@ func TestReadAfterAWriteInThisProcess(t *testing.T) {
 				Headers: superuser(s), Body: map[string]any{"title": "Renamed"}})
 		}, []string{"Renamed: behind"}},
 		{"app.Save", func(s *cacheSite) *apitest.Response {
-			rec, err := s.h.App.FindRecordById(pb_migrations.Posts, s.post.Id)
+			rec, err := s.h.App.FindRecordById(vocab.Posts, s.post.Id)
 			if err != nil {
 				s.t.Fatal(err)
 			}
@@ -140,7 +140,7 @@ func TestReadAfterAWriteByAnotherProcess(t *testing.T) {
 func TestScheduledPostShowsWhenTheJobMarksIt(t *testing.T) {
 	t.Parallel()
 	s := newCacheSite(t, apitest.Options{})
-	s.h.SaveRecord(pb_migrations.Posts, map[string]any{"title": "Later", "excerpt": "soon", "visibility": "public",
+	s.h.SaveRecord(vocab.Posts, map[string]any{"title": "Later", "excerpt": "soon", "visibility": "public",
 		"published_at": apitest.Epoch.Add(100 * time.Millisecond)})
 	s.want("before its time", "First: one")
 	s.h.Clock.Advance(100 * time.Millisecond)

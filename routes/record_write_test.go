@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/creator-content-api/server/hooks/keys"
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
@@ -65,7 +65,7 @@ func TestCreatePostSlugs(t *testing.T) {
 	}
 	taken := invalidSlug("a taken slug", "taken-slug")
 	taken.Before = func(t testing.TB, h *apitest.Harness) {
-		h.SaveRecord(pb_migrations.Posts, map[string]any{"title": "Taken", "slug": "taken-slug", "visibility": "public"})
+		h.SaveRecord(vocab.Posts, map[string]any{"title": "Taken", "slug": "taken-slug", "visibility": "public"})
 	}
 	for _, s := range []apitest.Scenario{taken, invalidSlug("not a slug", "Not A Slug"), invalidSlug("a trailing hyphen", "trailing-")} {
 		s.Test(t, h)
@@ -75,7 +75,7 @@ func TestCreatePostSlugs(t *testing.T) {
 		Body: map[string]any{"title": "Shared slug", "visibility": "public"}, ExpectedStatus: http.StatusCreated,
 		ExpectedJSON: map[string]any{"data.slug": "shared-slug"}, ExpectedEvents: []string{"content.created"},
 		Before: func(t testing.TB, h *apitest.Harness) {
-			h.SaveRecord(pb_migrations.Posts, map[string]any{"title": "Shared slug", "visibility": "public"})
+			h.SaveRecord(vocab.Posts, map[string]any{"title": "Shared slug", "visibility": "public"})
 		},
 	}.Test(t, h)
 }
@@ -84,9 +84,9 @@ func TestWriteValidation(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
 	write, _ := h.CreateKey(keys.ScopeWrite)
-	post := h.SaveRecord(pb_migrations.Posts, map[string]any{"title": "Existing", "visibility": "public"})
-	course := h.SaveRecord(pb_migrations.Courses, map[string]any{"title": "Course", "currency": "usd"})
-	talk := h.SaveRecord(pb_migrations.Talks, map[string]any{"title": "Talk"})
+	post := h.SaveRecord(vocab.Posts, map[string]any{"title": "Existing", "visibility": "public"})
+	course := h.SaveRecord(vocab.Courses, map[string]any{"title": "Course", "currency": "usd"})
+	talk := h.SaveRecord(vocab.Talks, map[string]any{"title": "Talk"})
 	// invalid is a refused write: 400 invalid_request naming field in quotes, and no event.
 	invalid := func(name, method, path string, body any, field string) apitest.Scenario {
 		return apitest.Scenario{Name: name, Method: method, Path: path, Headers: apitest.Bearer(write), Body: body,
@@ -141,7 +141,7 @@ func TestWriteValidation(t *testing.T) {
 		s.Test(t, h)
 	}
 	// Nothing was created by the refused requests.
-	if n, err := h.App.CountRecords(pb_migrations.Posts); err != nil || n != 1 {
+	if n, err := h.App.CountRecords(vocab.Posts); err != nil || n != 1 {
 		t.Fatalf("%d posts, %v", n, err)
 	}
 }

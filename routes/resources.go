@@ -8,7 +8,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 )
 
 // resource is one collection as the API serves it. The shared handlers (cursor, page and
@@ -119,15 +119,15 @@ var (
 
 // The resources of the content endpoints. Lessons have none: they never leave the server.
 var (
-	postsResource = &resource{collection: pb_migrations.Posts, listFields: postListFields,
+	postsResource = &resource{collection: vocab.Posts, listFields: postListFields,
 		fullFields: fieldList(postListFields, publishableExtra), publishable: true, sorts: publishableSorts}
-	projectsResource = &resource{collection: pb_migrations.Projects, listFields: projectListFields,
+	projectsResource = &resource{collection: vocab.Projects, listFields: projectListFields,
 		fullFields: fieldList(projectListFields, publishableExtra), publishable: true, sorts: publishableSorts}
-	coursesResource = &resource{collection: pb_migrations.Courses, listFields: courseFields, fullFields: courseFields, sorts: contentSorts}
-	talksResource   = &resource{collection: pb_migrations.Talks, listFields: talkFields, fullFields: talkFields, sorts: contentSorts}
+	coursesResource = &resource{collection: vocab.Courses, listFields: courseFields, fullFields: courseFields, sorts: contentSorts}
+	talksResource   = &resource{collection: vocab.Talks, listFields: talkFields, fullFields: talkFields, sorts: contentSorts}
 
-	experienceResource     = &resource{collection: pb_migrations.Experience, listFields: experienceFields, fullFields: experienceFields}
-	educationResource      = &resource{collection: pb_migrations.Education, listFields: educationFields, fullFields: educationFields}
-	skillsResource         = &resource{collection: pb_migrations.Skills, listFields: skillFields, fullFields: skillFields}
-	certificationsResource = &resource{collection: pb_migrations.Certifications, listFields: certificationFields, fullFields: certificationFields}
+	experienceResource     = &resource{collection: vocab.Experience, listFields: experienceFields, fullFields: experienceFields}
+	educationResource      = &resource{collection: vocab.Education, listFields: educationFields, fullFields: educationFields}
+	skillsResource         = &resource{collection: vocab.Skills, listFields: skillFields, fullFields: skillFields}
+	certificationsResource = &resource{collection: vocab.Certifications, listFields: certificationFields, fullFields: certificationFields}
 )

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/creator-content-api/server/hooks/keys"
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
@@ -16,9 +16,9 @@ func TestCourseLessonsNeverLeave(t *testing.T) {
 	read, _ := h.CreateKey(keys.ScopeRead)
 	write, _ := h.CreateKey(keys.ScopeWrite)
 	content, _ := h.CreateKey(keys.ScopeReadContent)
-	course := h.SaveRecord(pb_migrations.Courses, map[string]any{"title": "Course", "currency": "usd", "price": 4900})
+	course := h.SaveRecord(vocab.Courses, map[string]any{"title": "Course", "currency": "usd", "price": 4900})
 	const lessonTitle, lessonBody, lessonVideo = "LESSON-TITLE-7f3a", "LESSON-BODY-9c2e", "https://video.example/LESSON-VIDEO-1b8d"
-	lesson := h.SaveRecord(pb_migrations.Lessons, map[string]any{
+	lesson := h.SaveRecord(vocab.Lessons, map[string]any{
 		"course": course.Id, "title": lessonTitle, "content": "<p>" + lessonBody + "</p>", "video_url": lessonVideo,
 	})
 	responses := map[string]*apitest.Response{

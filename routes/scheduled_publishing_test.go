@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/creator-content-api/server/hooks/keys"
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
@@ -20,13 +20,13 @@ func TestScheduledPostsAndTags(t *testing.T) {
 	key, _ := h.CreateKey(keys.ScopeRead, keys.ScopeReadContent)
 	post := func(slug string, fields map[string]any) {
 		fields["title"], fields["slug"], fields["visibility"] = slug, slug, "public"
-		h.SaveRecord(pb_migrations.Posts, fields)
+		h.SaveRecord(vocab.Posts, fields)
 	}
 	post("old", map[string]any{"tags": []string{"Go", "web"}, "published_at": apitest.Epoch.Add(-48 * time.Hour)})
 	post("now", map[string]any{"tags": []string{"rust", "GO", "go"}})
 	post("later", map[string]any{"tags": []string{"go"}, "published_at": apitest.Epoch.Add(10 * time.Minute)})
 	post("wip", map[string]any{"tags": []string{"go"}, "draft": true})
-	h.SaveRecord(pb_migrations.Courses, map[string]any{"title": "C", "currency": "usd"})
+	h.SaveRecord(vocab.Courses, map[string]any{"title": "C", "currency": "usd"})
 
 	slugs := func(path string) []string {
 		t.Helper()

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/creator-content-api/server/hooks/keys"
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
@@ -24,18 +24,18 @@ func seedSearch(t testing.TB, h *apitest.Harness) map[string]string {
 		"script":  {"title": "Scripts", "content": "<script>var secretword = 1</script><style>p{}</style><p>visible</p>"},
 	} {
 		f["visibility"] = "public"
-		ids[label] = h.SaveRecord(pb_migrations.Posts, f).Id
+		ids[label] = h.SaveRecord(vocab.Posts, f).Id
 	}
-	ids["course"] = h.SaveRecord(pb_migrations.Courses, map[string]any{"title": "SQLite full-text", "currency": "usd",
+	ids["course"] = h.SaveRecord(vocab.Courses, map[string]any{"title": "SQLite full-text", "currency": "usd",
 		"description": "<h1>Indexes</h1><p>NEAR queries</p>"}).Id
-	ids["talk"] = h.SaveRecord(pb_migrations.Talks, map[string]any{"title": "NEAR AND OR", "description": "<p>Operators</p>"}).Id
+	ids["talk"] = h.SaveRecord(vocab.Talks, map[string]any{"title": "NEAR AND OR", "description": "<p>Operators</p>"}).Id
 	return ids
 }
 
 func TestSearchLists(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
-	key, _ := h.CreateKey(keys.Scopes...)
+	key, _ := h.CreateKey(keys.Scopes()...)
 	ids := seedSearch(t, h)
 	cases := []struct {
 		list, q string
@@ -96,7 +96,7 @@ func TestSearchLists(t *testing.T) {
 func TestSearchBounds(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
-	key, _ := h.CreateKey(keys.Scopes...)
+	key, _ := h.CreateKey(keys.Scopes()...)
 	ids := seedSearch(t, h)
 	for _, list := range []string{"v1/posts", "v2/posts", "v1/courses", "v2/talks"} {
 		res := h.Get("/api/"+list+"?"+url.Values{"q": {strings.Repeat("é", 201)}}.Encode(), key)
@@ -117,7 +117,7 @@ func TestSearchBounds(t *testing.T) {
 func TestSearchCursorBoundToQ(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
-	key, _ := h.CreateKey(keys.Scopes...)
+	key, _ := h.CreateKey(keys.Scopes()...)
 	ids := seedSearch(t, h)
 	first := h.Get("/api/v1/posts?q=go&sort=title&limit=1", key)
 	wantStatus(t, first, http.StatusOK)
@@ -140,7 +140,7 @@ func TestSearchCursorBoundToQ(t *testing.T) {
 func TestSearchFollowsWrites(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
-	key, _ := h.CreateKey(keys.Scopes...)
+	key, _ := h.CreateKey(keys.Scopes()...)
 	ids := seedSearch(t, h)
 	search := func(q string) []string {
 		t.Helper()
@@ -148,7 +148,7 @@ func TestSearchFollowsWrites(t *testing.T) {
 		slices.Sort(got)
 		return got
 	}
-	rec, err := h.App.FindRecordById(pb_migrations.Posts, ids["routers"])
+	rec, err := h.App.FindRecordById(vocab.Posts, ids["routers"])
 	if err != nil {
 		t.Fatal(err)
 	}

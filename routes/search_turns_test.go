@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/creator-content-api/server/hooks/keys"
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
@@ -19,8 +19,8 @@ import (
 func TestSearchesWaitForATurn(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
-	h.SaveRecord(pb_migrations.Posts, map[string]any{"title": "Gophers at work", "visibility": "public"})
-	h.SaveRecord(pb_migrations.Posts, map[string]any{"title": "Rust notes", "visibility": "public"})
+	h.SaveRecord(vocab.Posts, map[string]any{"title": "Gophers at work", "visibility": "public"})
+	h.SaveRecord(vocab.Posts, map[string]any{"title": "Rust notes", "visibility": "public"})
 	key, _ := h.CreateKey(keys.ScopeRead, keys.ScopeReadContent)
 
 	release := h.API.HoldSearchTurns()

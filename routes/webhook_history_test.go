@@ -10,7 +10,7 @@ import (
 	"github.com/pocketbase/dbx"
 
 	"github.com/creator-content-api/server/hooks/keys"
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
@@ -36,7 +36,7 @@ func TestDeliveryHistoryKeepsEveryAttempt(t *testing.T) {
 	rcv, subID, secret := registerReceiver(t, h)
 
 	rcv.Reply(apitest.Reply{Status: http.StatusInternalServerError, Body: "boom " + strings.Repeat("x", 1200)})
-	h.SaveRecord(pb_migrations.Posts, map[string]any{"title": "Hi", "slug": "hi", "visibility": "public"})
+	h.SaveRecord(vocab.Posts, map[string]any{"title": "Hi", "slug": "hi", "visibility": "public"})
 	runDue(t, h)
 	h.Clock.Advance(time.Minute)
 	runDue(t, h) // the retry: 204
@@ -87,7 +87,7 @@ func TestDeliveryHistoryKeepsEveryAttempt(t *testing.T) {
 	if at := attempts[len(attempts)-1].(map[string]any)["at"]; len(attempts) != 3 || (at != "2026-11-21 12:01:00.000Z" && at != "2026-11-21 12:02:00.000Z") {
 		t.Fatalf("after redelivery and ping: %v", attempts)
 	}
-	if n, err := h.App.CountRecords(pb_migrations.WebhookAttempts); err != nil || n != 3 {
+	if n, err := h.App.CountRecords(vocab.WebhookAttempts); err != nil || n != 3 {
 		t.Fatalf("%d attempts stored, %v", n, err)
 	}
 
@@ -95,7 +95,7 @@ func TestDeliveryHistoryKeepsEveryAttempt(t *testing.T) {
 	if res, _ := c.do(http.MethodDelete, "/api/admin/webhooks/"+subID, nil); res.Status != http.StatusNoContent {
 		t.Fatalf("delete: %d", res.Status)
 	}
-	if n, err := h.App.CountRecords(pb_migrations.WebhookAttempts); err != nil || n != 0 {
+	if n, err := h.App.CountRecords(vocab.WebhookAttempts); err != nil || n != 0 {
 		t.Fatalf("%d attempts left, %v", n, err)
 	}
 }
@@ -106,7 +106,7 @@ func TestWebhookStats(t *testing.T) {
 	c := adminClient{t: t, h: h, token: h.SuperuserToken()}
 	_, subID, _ := registerReceiver(t, h)
 	_, otherID, _ := registerReceiver(t, h)
-	h.SaveRecord(pb_migrations.Posts, map[string]any{"title": "Hi", "slug": "hi", "visibility": "public"})
+	h.SaveRecord(vocab.Posts, map[string]any{"title": "Hi", "slug": "hi", "visibility": "public"})
 	runDue(t, h) // one 204 attempt today (2026-11-21) for each subscription
 
 	// Earlier attempts of the delivery, written directly: durations by day.
@@ -123,7 +123,7 @@ func TestWebhookStats(t *testing.T) {
 		{"2026-11-17 11:00:00.000Z", 404, 41},
 		{"2026-11-14 23:59:59.999Z", 200, 99}, // the day before the 7 days
 	} {
-		_, err := h.App.DB().Insert(pb_migrations.WebhookAttempts, dbx.Params{"id": "attempt" + strings.Repeat("0", 7) + string(rune('a'+i)),
+		_, err := h.App.DB().Insert(vocab.WebhookAttempts, dbx.Params{"id": "attempt" + strings.Repeat("0", 7) + string(rune('a'+i)),
 			"delivery": dlv, "at": a.at, "status_code": a.code, "duration_ms": a.ms, "request_headers": "{}"}).Execute()
 		if err != nil {
 			t.Fatal(err)

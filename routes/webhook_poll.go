@@ -11,9 +11,9 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"github.com/creator-content-api/server/hooks/keys"
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/hooks/webhooks"
 	"github.com/creator-content-api/server/hooks/webhooks/wire"
-	"github.com/creator-content-api/server/pb_migrations"
 	"github.com/creator-content-api/server/routes/apierr"
 	"github.com/creator-content-api/server/routes/cursor"
 )
@@ -149,7 +149,7 @@ func (p pollQuery) fetch(app core.App) ([]eventRow, error) {
 	if p.order == pollOldestFirst {
 		op, dir = ">", "ASC"
 	}
-	q := app.DB().Select("id", "event", "data", "created").From(pb_migrations.WebhookEvents).
+	q := app.DB().Select("id", "event", "data", "created").From(vocab.WebhookEvents).
 		Where(dbx.HashExp{"event": p.event}).
 		AndWhere(dbx.NewExp("[[created]] >= {:from}", dbx.Params{"from": p.from.String()})).
 		OrderBy("created "+dir, "id "+dir).

@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/creator-content-api/server/hooks/keys"
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/hooks/webhooks"
-	"github.com/creator-content-api/server/pb_migrations"
 	"github.com/creator-content-api/server/routes"
 	"github.com/creator-content-api/server/routes/apitest"
 )
@@ -20,8 +20,8 @@ import (
 // submitTestimonial fires one testimonial.submitted event and returns its event id.
 func submitTestimonial(t *testing.T, h *apitest.Harness, name string) string {
 	t.Helper()
-	rec := h.SaveRecord(pb_migrations.Testimonials, map[string]any{"name": name, "body": "Good."})
-	ev, err := h.App.FindFirstRecordByFilter(pb_migrations.WebhookEvents, "data.id = {:id}", map[string]any{"id": rec.Id})
+	rec := h.SaveRecord(vocab.Testimonials, map[string]any{"name": name, "body": "Good."})
+	ev, err := h.App.FindFirstRecordByFilter(vocab.WebhookEvents, "data.id = {:id}", map[string]any{"id": rec.Id})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +107,7 @@ func TestWebhookEventTypes(t *testing.T) {
 		}
 		names = append(names, et["name"].(string))
 	}
-	if !slices.Equal(names, pb_migrations.EventNames) {
+	if !slices.Equal(names, vocab.EventNames()) {
 		t.Fatalf("names %v", names)
 	}
 	if res := h.Get("/api/v1/webhooks/events", ""); res.Status != http.StatusUnauthorized {
@@ -140,7 +140,7 @@ func TestPollPersonalDataNeedsAServerKey(t *testing.T) {
 		{"server key", apitest.Bearer(server), true},
 	}
 	const refusal = "events with personal data can be polled only by a server key (one without allowed origins)"
-	for _, event := range pb_migrations.EventNames {
+	for _, event := range vocab.EventNames() {
 		for _, k := range callers {
 			s := apitest.Scenario{Name: k.name + " " + event, Path: "/api/v1/webhooks/poll/" + event, Headers: k.headers, ExpectedStatus: http.StatusOK}
 			if !k.server && slices.Contains(personalDataEvents, event) {
@@ -167,7 +167,7 @@ func TestPoll(t *testing.T) {
 	for i := range 3 {
 		tied = append(tied, submitTestimonial(t, h, "tie"+strconv.Itoa(i)))
 	}
-	h.SaveRecord(pb_migrations.NewsletterSubscribers, map[string]any{"email": "other@example.com"}) // another type
+	h.SaveRecord(vocab.NewsletterSubscribers, map[string]any{"email": "other@example.com"}) // another type
 	newestFirst := slices.Clone(oldestFirst)
 	slices.Reverse(newestFirst)
 

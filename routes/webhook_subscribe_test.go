@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"github.com/creator-content-api/server/hooks/keys"
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/hooks/webhooks/wire"
-	"github.com/creator-content-api/server/pb_migrations"
 	"github.com/creator-content-api/server/routes"
 	"github.com/creator-content-api/server/routes/apitest"
 )
@@ -59,7 +59,7 @@ func TestRegisterWebhook(t *testing.T) {
 				t.Errorf("no %s", f)
 			}
 		}
-		rec, err := h.App.FindRecordById(pb_migrations.WebhookSubscriptions, body["id"].(string))
+		rec, err := h.App.FindRecordById(vocab.WebhookSubscriptions, body["id"].(string))
 		if err != nil || rec.GetString("secret") != secret || rec.GetInt("failure_count") != 0 || rec.GetString("api_key") != keyID {
 			t.Fatalf("stored %v, %v", rec, err)
 		}
@@ -164,8 +164,8 @@ func TestRegisteredWebhookReceivesSignedEvents(t *testing.T) {
 		t.Fatalf("%d %s", res.Status, res.Body)
 	}
 	secret := res.JSON(t)["secret"].(string)
-	h.SaveRecord(pb_migrations.Posts, map[string]any{"title": "Not wanted", "slug": "not-wanted", "visibility": "public"})
-	h.SaveRecord(pb_migrations.NewsletterSubscribers, map[string]any{"email": "r@example.com", "name": "R"})
+	h.SaveRecord(vocab.Posts, map[string]any{"title": "Not wanted", "slug": "not-wanted", "visibility": "public"})
+	h.SaveRecord(vocab.NewsletterSubscribers, map[string]any{"email": "r@example.com", "name": "R"})
 	got := rcv.Next()
 	if got.Header.Get("X-Service-Event") != "newsletter.subscribe" || !wire.Verify(secret, got.Body, got.Header.Get("X-Service-Signature")) {
 		t.Fatalf("delivery %v %s", got.Header, got.Body)

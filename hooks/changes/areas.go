@@ -1,6 +1,6 @@
 package changes
 
-import "github.com/creator-content-api/server/pb_migrations"
+import "github.com/creator-content-api/server/hooks/vocab"
 
 // Areas of stored data, each with a generation that any committed write to one of its tables
 // moves.
@@ -29,7 +29,7 @@ const Table = "_cca_generations"
 // of a key through PocketBase moves the generation. Changing a list needs a migration that
 // remakes the trigger (as pb_migrations/1763700300_key_change_columns.go does).
 var updateColumns = map[string][]string{
-	pb_migrations.APIKeys: {"key_hash", "previous_hash", "previous_expires_at", "scopes", "allowed_origins", "expiry", "active"},
+	vocab.APIKeys: {"key_hash", "previous_hash", "previous_expires_at", "scopes", "allowed_origins", "expiry", "active"},
 }
 
 // areaTables are the tables of each area. Pages, lessons and testimonials are left out: no read
@@ -38,10 +38,10 @@ var updateColumns = map[string][]string{
 // (TestFreshInstallHasEveryTrigger fails until one does); serving then keeps them in place.
 var areaTables = map[string][]string{
 	Content: {
-		pb_migrations.Profile, pb_migrations.Posts, pb_migrations.Projects, pb_migrations.Courses,
-		pb_migrations.Talks, pb_migrations.Experience, pb_migrations.Education, pb_migrations.Skills,
-		pb_migrations.Certifications, pb_migrations.Members, pb_migrations.SiteSettings,
+		vocab.Profile, vocab.Posts, vocab.Projects, vocab.Courses,
+		vocab.Talks, vocab.Experience, vocab.Education, vocab.Skills,
+		vocab.Certifications, vocab.Members, vocab.SiteSettings,
 	},
-	Keys:   {pb_migrations.APIKeys},
+	Keys:   {vocab.APIKeys},
 	schema: {"_collections", "_params"},
 }

@@ -17,6 +17,8 @@ import (
 
 	"github.com/creator-content-api/server/hooks/changes"
 	"github.com/creator-content-api/server/routes/apitest"
+
+	_ "github.com/creator-content-api/server/pb_migrations" // registers the migrations the app runs
 )
 
 // migrated is a data directory on which every migration has run, written once by TestMain

@@ -7,7 +7,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"github.com/creator-content-api/server/hooks/changes"
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 )
 
 // The migrations give every table of every area exactly the triggers the package makes: none
@@ -52,7 +52,7 @@ func TestEnsureTriggersNeedsTheMigration(t *testing.T) {
 func editPosts(edit func(c *core.Collection)) func(*testing.T, core.App) {
 	return func(t *testing.T, app core.App) {
 		t.Helper()
-		c, err := app.FindCollectionByNameOrId(pb_migrations.Posts)
+		c, err := app.FindCollectionByNameOrId(vocab.Posts)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -102,14 +102,14 @@ func TestTriggersSurviveSchemaChanges(t *testing.T) {
 // new one under the same name.
 func recreateSkills(t *testing.T, app core.App) {
 	t.Helper()
-	c, err := app.FindCollectionByNameOrId(pb_migrations.Skills)
+	c, err := app.FindCollectionByNameOrId(vocab.Skills)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := app.Delete(c); err != nil {
 		t.Fatal(err)
 	}
-	skills := core.NewBaseCollection(pb_migrations.Skills)
+	skills := core.NewBaseCollection(vocab.Skills)
 	skills.Fields.Add(&core.TextField{Name: "name"})
 	if err := app.Save(skills); err != nil {
 		t.Fatal(err)
@@ -120,7 +120,7 @@ func recreateSkills(t *testing.T, app core.App) {
 // creates a new skills collection, whose table has none.
 func renameSkillsAway(t *testing.T, app core.App) {
 	t.Helper()
-	c, err := app.FindCollectionByNameOrId(pb_migrations.Skills)
+	c, err := app.FindCollectionByNameOrId(vocab.Skills)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +128,7 @@ func renameSkillsAway(t *testing.T, app core.App) {
 	if err := app.Save(c); err != nil {
 		t.Fatal(err)
 	}
-	skills := core.NewBaseCollection(pb_migrations.Skills)
+	skills := core.NewBaseCollection(vocab.Skills)
 	skills.Fields.Add(&core.TextField{Name: "name"})
 	if err := app.Save(skills); err != nil {
 		t.Fatal(err)

@@ -6,7 +6,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"github.com/creator-content-api/server/hooks/changes"
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 )
 
 // other is the area a write to area must leave alone.
@@ -26,7 +26,7 @@ func TestCommitInThisProcessIsSeenAtOnce(t *testing.T) {
 		write func(t *testing.T, app core.App, post, key *core.Record)
 	}{
 		{"create a post", changes.Content, func(t *testing.T, app core.App, _, _ *core.Record) {
-			save(t, app, pb_migrations.Posts, newPost("second"))
+			save(t, app, vocab.Posts, newPost("second"))
 		}},
 		{"update a post", changes.Content, func(t *testing.T, app core.App, post, _ *core.Record) {
 			post.Set("title", "Renamed")
@@ -40,7 +40,7 @@ func TestCommitInThisProcessIsSeenAtOnce(t *testing.T) {
 			}
 		}},
 		{"create the profile", changes.Content, func(t *testing.T, app core.App, _, _ *core.Record) {
-			save(t, app, pb_migrations.Profile, map[string]any{"name": "Ada"})
+			save(t, app, vocab.Profile, map[string]any{"name": "Ada"})
 		}},
 		{"change the Application URL", changes.Content, func(t *testing.T, app core.App, _, _ *core.Record) {
 			s := app.Settings()
@@ -55,7 +55,7 @@ func TestCommitInThisProcessIsSeenAtOnce(t *testing.T) {
 			}
 		}},
 		{"add a field to posts", changes.Content, func(t *testing.T, app core.App, _, _ *core.Record) {
-			c, err := app.FindCollectionByNameOrId(pb_migrations.Posts)
+			c, err := app.FindCollectionByNameOrId(vocab.Posts)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -65,7 +65,7 @@ func TestCommitInThisProcessIsSeenAtOnce(t *testing.T) {
 			}
 		}},
 		{"create a key", changes.Keys, func(t *testing.T, app core.App, _, _ *core.Record) {
-			save(t, app, pb_migrations.APIKeys, newKey("b"))
+			save(t, app, vocab.APIKeys, newKey("b"))
 		}},
 		{"switch a key off", changes.Keys, func(t *testing.T, app core.App, _, key *core.Record) {
 			key.Set("active", false)
@@ -77,8 +77,8 @@ func TestCommitInThisProcessIsSeenAtOnce(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			f := newFixture(t)
-			post := save(t, f.app, pb_migrations.Posts, newPost("first"))
-			key := save(t, f.app, pb_migrations.APIKeys, newKey("a"))
+			post := save(t, f.app, vocab.Posts, newPost("first"))
+			key := save(t, f.app, vocab.APIKeys, newKey("a"))
 			before := f.gens()
 
 			tc.write(t, f.app, post, key)
@@ -120,7 +120,7 @@ func TestCommitByAnotherProcessIsSeenWithinTheInterval(t *testing.T) {
 			exec(f.t, f.rawDB(), `UPDATE api_keys SET active = 0`)
 		}},
 		{"a second app saves a skill", changes.Content, func(f *fixture) {
-			save(f.t, f.otherApp(), pb_migrations.Skills, map[string]any{"name": "Go"})
+			save(f.t, f.otherApp(), vocab.Skills, map[string]any{"name": "Go"})
 		}},
 		{"a second app changes the settings", changes.Content, func(f *fixture) {
 			app := f.otherApp()
@@ -131,14 +131,14 @@ func TestCommitByAnotherProcessIsSeenWithinTheInterval(t *testing.T) {
 			}
 		}},
 		{"a second app creates a key", changes.Keys, func(f *fixture) {
-			save(f.t, f.otherApp(), pb_migrations.APIKeys, newKey("c"))
+			save(f.t, f.otherApp(), vocab.APIKeys, newKey("c"))
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			f := newFixture(t)
-			save(t, f.app, pb_migrations.Posts, newPost("first"))
-			save(t, f.app, pb_migrations.APIKeys, newKey("a"))
+			save(t, f.app, vocab.Posts, newPost("first"))
+			save(t, f.app, vocab.APIKeys, newKey("a"))
 			before := f.gens()
 
 			tc.write(f)
@@ -168,7 +168,7 @@ func TestSchemaChangeByAnotherProcessIsReloaded(t *testing.T) {
 	if after := f.gens(); after[changes.Content] == before[changes.Content] {
 		t.Fatal("content generation stayed after the check")
 	}
-	c, err := f.app.FindCachedCollectionByNameOrId(pb_migrations.Posts)
+	c, err := f.app.FindCachedCollectionByNameOrId(vocab.Posts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -208,7 +208,7 @@ func TestUnknownAreaPanics(t *testing.T) {
 // change of the keys; writing a column a key's check reads is.
 func TestKeyUseIsNotAChange(t *testing.T) {
 	f := newFixture(t)
-	save(t, f.app, pb_migrations.APIKeys, newKey("a"))
+	save(t, f.app, vocab.APIKeys, newKey("a"))
 	before := f.gens()
 	exec(t, f.rawDB(), `UPDATE api_keys SET last_used_at = '2026-11-21 12:00:00.000Z'`)
 	f.advance(changes.CheckInterval)

@@ -12,7 +12,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 )
 
 // The site_settings fields of the feeds.
@@ -60,9 +60,9 @@ func postURL(pattern, siteURL, id, slug string) string {
 // ReadFeedSettings reads the feed settings from the site's settings record (the oldest, should
 // there be more). Without one the feeds are off.
 func ReadFeedSettings(app core.App) (FeedSettings, error) {
-	recs, err := app.FindRecordsByFilter(pb_migrations.SiteSettings, "", "created,id", 1, 0)
+	recs, err := app.FindRecordsByFilter(vocab.SiteSettings, "", "created,id", 1, 0)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return FeedSettings{}, fmt.Errorf("feeds: read %s: %w", pb_migrations.SiteSettings, err)
+		return FeedSettings{}, fmt.Errorf("feeds: read %s: %w", vocab.SiteSettings, err)
 	}
 	if len(recs) == 0 {
 		return FeedSettings{}, nil
@@ -87,7 +87,7 @@ const feedSettingsHookID = "cca.feedSettings"
 // post_url_pattern without {slug} or one that does not make an absolute http(s) address: a
 // 400 naming the field, before a broken link reaches every feed reader.
 func BindFeedSettings(app core.App) {
-	app.OnRecordValidate(pb_migrations.SiteSettings).Bind(&hook.Handler[*core.RecordEvent]{
+	app.OnRecordValidate(vocab.SiteSettings).Bind(&hook.Handler[*core.RecordEvent]{
 		Id: feedSettingsHookID,
 		Func: func(e *core.RecordEvent) error {
 			if err := validatePostURLPattern(e.Record.GetString(postURLPatternField), e.Record.GetString(siteURLField)); err != nil {

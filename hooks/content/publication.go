@@ -14,13 +14,13 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 )
 
 // publishedCollections are the collections with draft and published_at: a record there is
 // published when it is not a draft and published_at is empty or has come, scheduled when it is
 // not a draft and published_at is still ahead.
-var publishedCollections = []string{pb_migrations.Posts, pb_migrations.Projects, pb_migrations.Pages}
+var publishedCollections = []string{vocab.Posts, vocab.Projects, vocab.Pages}
 
 // PublishedAtField is the field that says when a record goes, or went, live.
 const PublishedAtField = "published_at"

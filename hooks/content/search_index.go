@@ -7,11 +7,11 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 
 	"github.com/creator-content-api/server/hooks/content/fulltext"
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 )
 
 // searchedCollections are the collections in the full-text index, whose lists take `q`.
-var searchedCollections = []string{pb_migrations.Posts, pb_migrations.Projects, pb_migrations.Courses, pb_migrations.Talks}
+var searchedCollections = []string{vocab.Posts, vocab.Projects, vocab.Courses, vocab.Talks}
 
 // Searched reports whether collection is in the full-text index, so its lists take `q`.
 func Searched(collection string) bool { return slices.Contains(searchedCollections, collection) }

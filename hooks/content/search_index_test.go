@@ -10,7 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"github.com/creator-content-api/server/hooks/content/fulltext"
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
@@ -36,12 +36,12 @@ func indexRows(t *testing.T, app core.App) []indexRow {
 func TestSearchIndexFollowsWrites(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
-	post := h.SaveRecord(pb_migrations.Posts, map[string]any{"title": "Go", "excerpt": "Short",
+	post := h.SaveRecord(vocab.Posts, map[string]any{"title": "Go", "excerpt": "Short",
 		"content": "<p>Hello <em>world</em></p>", "tags": []string{"a", "b"}, "visibility": "public"})
-	talk := h.SaveRecord(pb_migrations.Talks, map[string]any{"title": "Talk", "description": "<p>Slides</p>"})
+	talk := h.SaveRecord(vocab.Talks, map[string]any{"title": "Talk", "description": "<p>Slides</p>"})
 	want := []indexRow{
-		{pb_migrations.Posts, post.Id, "Go", "Short\nHello  world", "a\nb"},
-		{pb_migrations.Talks, talk.Id, "Talk", "Slides", ""},
+		{vocab.Posts, post.Id, "Go", "Short\nHello  world", "a\nb"},
+		{vocab.Talks, talk.Id, "Talk", "Slides", ""},
 	}
 	slices.SortFunc(want, func(a, b indexRow) int { return strings.Compare(a.RecordID, b.RecordID) })
 	if got := indexRows(t, h.App); !slices.Equal(got, want) {
@@ -56,7 +56,7 @@ func TestSearchIndexFollowsWrites(t *testing.T) {
 	if err := h.App.Delete(talk); err != nil {
 		t.Fatal(err)
 	}
-	want = []indexRow{{pb_migrations.Posts, post.Id, "Rust", "Short\nHello  world", ""}}
+	want = []indexRow{{vocab.Posts, post.Id, "Rust", "Short\nHello  world", ""}}
 	if got := indexRows(t, h.App); !slices.Equal(got, want) {
 		t.Fatalf("after update and delete %+v, want %+v", got, want)
 	}
@@ -67,7 +67,7 @@ func TestSearchIndexInTheWritesTransaction(t *testing.T) {
 	h := apitest.New(t, apitest.Options{})
 	errRollback := errors.New("rollback")
 	err := h.App.RunInTransaction(func(tx core.App) error {
-		col, err := tx.FindCachedCollectionByNameOrId(pb_migrations.Courses)
+		col, err := tx.FindCachedCollectionByNameOrId(vocab.Courses)
 		if err != nil {
 			return err
 		}

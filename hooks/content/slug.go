@@ -10,12 +10,12 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 )
 
 // sluggedCollections are the collections whose records get a slug from their title when they
 // are saved without one.
-var sluggedCollections = []string{pb_migrations.Posts, pb_migrations.Projects, pb_migrations.Pages, pb_migrations.Courses}
+var sluggedCollections = []string{vocab.Posts, vocab.Projects, vocab.Pages, vocab.Courses}
 
 const (
 	slugField  = "slug"

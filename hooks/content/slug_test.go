@@ -11,16 +11,16 @@ import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
 // required are the fields each slugged collection needs besides a title.
 var required = map[string]map[string]any{
-	pb_migrations.Posts:    {"visibility": "public"},
-	pb_migrations.Projects: {"visibility": "public"},
-	pb_migrations.Pages:    {},
-	pb_migrations.Courses:  {"currency": "usd"},
+	vocab.Posts:    {"visibility": "public"},
+	vocab.Projects: {"visibility": "public"},
+	vocab.Pages:    {},
+	vocab.Courses:  {"currency": "usd"},
 }
 
 func newRecord(t testing.TB, app core.App, collection, title, slug string) *core.Record {
@@ -82,7 +82,7 @@ func TestSlugLongTitle(t *testing.T) {
 	title := strings.Repeat("abcdefghi ", 30) // 300 characters
 	var slugs []string
 	for range 3 {
-		slugs = append(slugs, save(t, h.App, pb_migrations.Posts, title, "").GetString("slug"))
+		slugs = append(slugs, save(t, h.App, vocab.Posts, title, "").GetString("slug"))
 	}
 	for i, s := range slugs {
 		if len(s) > 200 || strings.HasSuffix(s, "-") || !strings.HasPrefix(s, "abcdefghi-abcdefghi") {
@@ -97,18 +97,18 @@ func TestSlugLongTitle(t *testing.T) {
 func TestGivenSlugs(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
-	if got := save(t, h.App, pb_migrations.Posts, "Title", "my-slug").GetString("slug"); got != "my-slug" {
+	if got := save(t, h.App, vocab.Posts, "Title", "my-slug").GetString("slug"); got != "my-slug" {
 		t.Fatalf("given slug changed to %q", got)
 	}
 	for _, bad := range []string{"my-slug", "Not-Lower", "double--hyphen", "-leading", "ünï"} {
-		err := h.App.Save(newRecord(t, h.App, pb_migrations.Posts, "Title", bad))
+		err := h.App.Save(newRecord(t, h.App, vocab.Posts, "Title", bad))
 		var verrs validation.Errors
 		if !errors.As(err, &verrs) || verrs["slug"] == nil {
 			t.Fatalf("slug %q: %v, want a validation error on slug", bad, err)
 		}
 	}
 	// Another collection may use the same slug.
-	if got := save(t, h.App, pb_migrations.Projects, "Title", "my-slug").GetString("slug"); got != "my-slug" {
+	if got := save(t, h.App, vocab.Projects, "Title", "my-slug").GetString("slug"); got != "my-slug" {
 		t.Fatalf("project slug %q", got)
 	}
 }
@@ -116,8 +116,8 @@ func TestGivenSlugs(t *testing.T) {
 func TestSlugOnUpdate(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
-	rec := save(t, h.App, pb_migrations.Courses, "Go Basics", "")
-	save(t, h.App, pb_migrations.Courses, "Go Advanced", "")
+	rec := save(t, h.App, vocab.Courses, "Go Basics", "")
+	save(t, h.App, vocab.Courses, "Go Advanced", "")
 
 	// A new title keeps the slug, so links stay valid.
 	rec.Set("title", "Go Advanced")
@@ -151,7 +151,7 @@ func TestSlugFromDashboard(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
 	token := h.SuperuserToken()
-	save(t, h.App, pb_migrations.Pages, "About me", "")
+	save(t, h.App, vocab.Pages, "About me", "")
 	res := h.Do(apitest.Request{Method: http.MethodPost, Path: "/api/collections/pages/records",
 		Headers: map[string]string{"Authorization": token}, Body: map[string]any{"title": "About me"}})
 	if res.Status != http.StatusOK {
@@ -171,7 +171,7 @@ func TestSlugsUnderConcurrency(t *testing.T) {
 	var wg sync.WaitGroup
 	errs := make(chan error, n)
 	for range n {
-		rec := newRecord(t, h.App, pb_migrations.Posts, "Race", "")
+		rec := newRecord(t, h.App, vocab.Posts, "Race", "")
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -185,7 +185,7 @@ func TestSlugsUnderConcurrency(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	recs, err := h.App.FindAllRecords(pb_migrations.Posts)
+	recs, err := h.App.FindAllRecords(vocab.Posts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -203,8 +203,8 @@ func TestSlugsUnderConcurrency(t *testing.T) {
 func TestWebhookEventsCarryGeneratedSlugs(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
-	post := save(t, h.App, pb_migrations.Posts, "Привет мир", "")
-	events, err := h.App.FindAllRecords(pb_migrations.WebhookEvents)
+	post := save(t, h.App, vocab.Posts, "Привет мир", "")
+	events, err := h.App.FindAllRecords(vocab.WebhookEvents)
 	if err != nil {
 		t.Fatal(err)
 	}

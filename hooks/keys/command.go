@@ -58,7 +58,7 @@ func createCommand(app core.App) *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVar(&name, "name", "", "label of the key (required)")
-	cmd.Flags().StringVar(&scopes, "scopes", "", "comma-separated scopes: "+strings.Join(Scopes, ", "))
+	cmd.Flags().StringVar(&scopes, "scopes", "", "comma-separated scopes: "+strings.Join(Scopes(), ", "))
 	cmd.Flags().StringVar(&origins, "origins", "", "comma-separated allowed origins (empty: any, for server-to-server use)")
 	cmd.Flags().StringVar(&expiry, "expiry", "", "RFC 3339 expiry, years 0001 to 9999 (empty: never)")
 	return cmd

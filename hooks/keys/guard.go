@@ -5,7 +5,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 )
 
 // secretFields are set only by Create and Rotate: typed in by hand they would either lock a
@@ -17,10 +17,10 @@ var secretFields = []string{"key_hash", "prefix", "last4", "previous_hash", "pre
 // key be shown once); editing name, scopes, origins, expiry and active works as in the admin
 // API, with the same validation; editing the secret fields is refused.
 func BindGuards(app core.App) {
-	app.OnRecordCreateRequest(pb_migrations.APIKeys).BindFunc(func(e *core.RecordRequestEvent) error {
+	app.OnRecordCreateRequest(vocab.APIKeys).BindFunc(func(e *core.RecordRequestEvent) error {
 		return e.BadRequestError("API keys are created with POST /api/admin/api-keys, the console (/console/) or the `keys create` command, which show the full key once.", nil)
 	})
-	app.OnRecordUpdateRequest(pb_migrations.APIKeys).BindFunc(func(e *core.RecordRequestEvent) error {
+	app.OnRecordUpdateRequest(vocab.APIKeys).BindFunc(func(e *core.RecordRequestEvent) error {
 		orig := e.Record.Original()
 		for _, f := range secretFields {
 			if fmt.Sprint(e.Record.Get(f)) != fmt.Sprint(orig.Get(f)) {
@@ -46,6 +46,6 @@ func BindGuards(app core.App) {
 		e.Record.Set("allowed_origins", normalized)
 		return e.Next()
 	}
-	app.OnRecordCreate(pb_migrations.APIKeys).BindFunc(validate)
-	app.OnRecordUpdate(pb_migrations.APIKeys).BindFunc(validate)
+	app.OnRecordCreate(vocab.APIKeys).BindFunc(validate)
+	app.OnRecordUpdate(vocab.APIKeys).BindFunc(validate)
 }

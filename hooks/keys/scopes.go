@@ -3,7 +3,7 @@ package keys
 import (
 	"slices"
 
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 )
 
 // The scopes a key can hold.
@@ -17,8 +17,9 @@ const (
 	ScopeWriteWebhooks = "write:webhooks"
 )
 
-// Scopes lists every scope that can be set, as the schema's select field holds them.
-var Scopes = pb_migrations.Scopes
+// Scopes lists every scope that can be set, as the schema's select field holds them (a new
+// slice each call).
+func Scopes() []string { return vocab.Scopes() }
 
 // implied maps a scope to the scopes it also grants. The plain `webhooks` scope grants
 // registering outbound webhooks, which v2 calls `write:webhooks`; nothing else is implied.
@@ -36,5 +37,5 @@ func Grants(scopes []string, need string) bool {
 
 // ValidScope reports whether s is a scope that can be set.
 func ValidScope(s string) bool {
-	return slices.Contains(Scopes, s)
+	return slices.Contains(vocab.Scopes(), s)
 }

@@ -7,11 +7,11 @@ import (
 
 func TestScopeConstantsAreSettable(t *testing.T) {
 	named := []string{ScopeRead, ScopeWrite, ScopeWebhooks, ScopeReadContent, ScopeReadMembers, ScopeReadAnalytics, ScopeWriteWebhooks}
-	if len(named) != len(Scopes) {
-		t.Fatalf("%d named scopes, %d settable", len(named), len(Scopes))
+	if len(named) != len(Scopes()) {
+		t.Fatalf("%d named scopes, %d settable", len(named), len(Scopes()))
 	}
 	for _, s := range named {
-		if !slices.Contains(Scopes, s) {
+		if !slices.Contains(Scopes(), s) {
 			t.Fatalf("scope %q is not settable", s)
 		}
 	}

@@ -10,7 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 )
 
 const dateLayout = types.DefaultDateLayout
@@ -32,7 +32,7 @@ type Fields struct {
 // available again. Refused fields are a validation.Errors naming the field, as PocketBase's
 // record validation reports them.
 func Create(app core.App, f Fields) (*core.Record, string, error) {
-	col, err := app.FindCachedCollectionByNameOrId(pb_migrations.APIKeys)
+	col, err := app.FindCachedCollectionByNameOrId(vocab.APIKeys)
 	if err != nil {
 		return nil, "", err
 	}
@@ -96,11 +96,11 @@ func Revoke(app core.App, id string) error {
 
 // List returns every key, newest first.
 func List(app core.App) ([]*core.Record, error) {
-	return app.FindRecordsByFilter(pb_migrations.APIKeys, "", "-created,-id", 0, 0)
+	return app.FindRecordsByFilter(vocab.APIKeys, "", "-created,-id", 0, 0)
 }
 
 func find(app core.App, id string) (*core.Record, error) {
-	rec, err := app.FindRecordById(pb_migrations.APIKeys, id)
+	rec, err := app.FindRecordById(vocab.APIKeys, id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("%w: %s", ErrNotFound, id)
 	}

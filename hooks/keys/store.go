@@ -11,7 +11,7 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 )
 
 // maxCached bounds the cache; unknown hashes are cached too (so repeated guesses cost no
@@ -107,7 +107,7 @@ func (s *Store) keep(hash string, k *Key, gen uint64) {
 }
 
 func (s *Store) load(hash string) (*Key, error) {
-	rec, err := s.app.FindFirstRecordByFilter(pb_migrations.APIKeys,
+	rec, err := s.app.FindFirstRecordByFilter(vocab.APIKeys,
 		"key_hash = {:h} || previous_hash = {:h}", dbx.Params{"h": hash})
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
@@ -143,7 +143,7 @@ func (s *Store) FlushUsage() error {
 	s.mu.Unlock()
 	var errs []error
 	for id, at := range used {
-		_, err := s.app.DB().Update(pb_migrations.APIKeys,
+		_, err := s.app.DB().Update(vocab.APIKeys,
 			dbx.Params{"last_used_at": at.UTC().Format(dateLayout)}, dbx.HashExp{"id": id}).Execute()
 		errs = append(errs, err)
 	}

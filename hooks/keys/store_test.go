@@ -10,7 +10,7 @@ import (
 
 	"github.com/creator-content-api/server/hooks/changes"
 	"github.com/creator-content-api/server/hooks/keys"
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
@@ -105,7 +105,7 @@ func TestStoreSeesChangesByOtherConnections(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			h := apitest.New(t, apitest.Options{})
-			h.SaveRecord(pb_migrations.Profile, map[string]any{"name": "Ada Lovelace"})
+			h.SaveRecord(vocab.Profile, map[string]any{"name": "Ada Lovelace"})
 			secret, id := h.CreateKey(keys.ScopeRead)
 			if got := h.Get("/api/v1/profile", secret); got.Status != 200 {
 				t.Fatalf("before the change: %d %s", got.Status, got.Body)
@@ -132,7 +132,7 @@ func TestStoreSeesChangesByOtherConnections(t *testing.T) {
 func TestUsageFlushIsNoKeyChange(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
-	h.SaveRecord(pb_migrations.Profile, map[string]any{"name": "Ada Lovelace"})
+	h.SaveRecord(vocab.Profile, map[string]any{"name": "Ada Lovelace"})
 	secret, id := h.CreateKey(keys.ScopeRead)
 	if got := h.Get("/api/v1/profile", secret); got.Status != 200 {
 		t.Fatalf("GET /api/v1/profile: %d %s", got.Status, got.Body)
@@ -145,7 +145,7 @@ func TestUsageFlushIsNoKeyChange(t *testing.T) {
 	if after := h.Changes.Generation(changes.Keys); after != before {
 		t.Errorf("the keys' generation moved from %d to %d", before, after)
 	}
-	rec, err := h.App.FindRecordById(pb_migrations.APIKeys, id)
+	rec, err := h.App.FindRecordById(vocab.APIKeys, id)
 	if err != nil || !rec.GetDateTime("last_used_at").Time().Equal(apitest.Epoch) {
 		t.Fatalf("last_used_at not written: %v %v", rec, err)
 	}

@@ -12,6 +12,8 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 
 	"github.com/creator-content-api/server/hooks/maintenance"
+
+	_ "github.com/creator-content-api/server/pb_migrations" // registers the migrations the app runs
 )
 
 // With Litestream replicating data.db, the daily maintenance must not ask for a checkpoint of

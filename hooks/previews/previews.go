@@ -15,7 +15,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 )
 
 // Defaults: a link lasts 7 days unless asked otherwise, and never longer.
@@ -104,7 +104,7 @@ func (s *Service) Create(app core.App, collection, id string, ttl time.Duration)
 		}
 		return Link{}, fmt.Errorf("previews: load %s %s: %w", collection, id, err)
 	}
-	col, err := app.FindCachedCollectionByNameOrId(pb_migrations.PreviewLinks)
+	col, err := app.FindCachedCollectionByNameOrId(vocab.PreviewLinks)
 	if err != nil {
 		return Link{}, fmt.Errorf("previews: %w", err)
 	}
@@ -149,7 +149,7 @@ func (s *Service) Resolve(app core.App, token string) (collection, id string, er
 	if !strings.HasPrefix(token, TokenPrefix) {
 		return "", "", ErrNotFound
 	}
-	rec, err := app.FindFirstRecordByData(pb_migrations.PreviewLinks, "token_hash", hash(token))
+	rec, err := app.FindFirstRecordByData(vocab.PreviewLinks, "token_hash", hash(token))
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", "", ErrNotFound
 	}
@@ -164,7 +164,7 @@ func (s *Service) Resolve(app core.App, token string) (collection, id string, er
 
 // List returns the live links, newest first.
 func (s *Service) List(app core.App) ([]Link, error) {
-	recs, err := app.FindRecordsByFilter(pb_migrations.PreviewLinks, "expires_at > {:now}", "-created,-id", 0, 0,
+	recs, err := app.FindRecordsByFilter(vocab.PreviewLinks, "expires_at > {:now}", "-created,-id", 0, 0,
 		dbx.Params{"now": s.now()})
 	if err != nil {
 		return nil, fmt.Errorf("previews: list: %w", err)
@@ -180,7 +180,7 @@ func (s *Service) now() string { return s.cfg.Now().UTC().Format(types.DefaultDa
 
 // Revoke deletes link id: ErrNotFound.
 func (s *Service) Revoke(app core.App, id string) error {
-	rec, err := app.FindRecordById(pb_migrations.PreviewLinks, id)
+	rec, err := app.FindRecordById(vocab.PreviewLinks, id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return ErrNotFound
 	}
@@ -192,7 +192,7 @@ func (s *Service) Revoke(app core.App, id string) error {
 
 // RevokeAll deletes every link and returns how many there were.
 func (s *Service) RevokeAll(app core.App) (int64, error) {
-	res, err := app.DB().Delete(pb_migrations.PreviewLinks, nil).Execute()
+	res, err := app.DB().Delete(vocab.PreviewLinks, nil).Execute()
 	if err != nil {
 		return 0, fmt.Errorf("previews: revoke all: %w", err)
 	}
@@ -201,10 +201,10 @@ func (s *Service) RevokeAll(app core.App) (int64, error) {
 
 // Prune deletes the expired links and returns how many.
 func (s *Service) Prune(app core.App) (int64, error) {
-	if _, err := app.FindCachedCollectionByNameOrId(pb_migrations.PreviewLinks); err != nil {
+	if _, err := app.FindCachedCollectionByNameOrId(vocab.PreviewLinks); err != nil {
 		return 0, nil // not migrated yet
 	}
-	res, err := app.DB().Delete(pb_migrations.PreviewLinks, dbx.NewExp("[[expires_at]] <= {:now}", dbx.Params{"now": s.now()})).Execute()
+	res, err := app.DB().Delete(vocab.PreviewLinks, dbx.NewExp("[[expires_at]] <= {:now}", dbx.Params{"now": s.now()})).Execute()
 	if err != nil {
 		return 0, fmt.Errorf("previews: prune: %w", err)
 	}

@@ -11,7 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 	"github.com/pocketbase/pocketbase/tools/types"
 
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 )
 
 // capture writes a revision in the transaction of every update and delete of a content record.
@@ -47,7 +47,7 @@ func (c *capture) handler(action string) func(e *core.RecordEvent) error {
 // keep writes the revision of the change e is about to make: the record as stored before it.
 // An update that changes no field keeps nothing.
 func (c *capture) keep(txApp core.App, e *core.RecordEvent, action string) error {
-	col, err := txApp.FindCachedCollectionByNameOrId(pb_migrations.ContentRevisions)
+	col, err := txApp.FindCachedCollectionByNameOrId(vocab.ContentRevisions)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil // a data directory not yet migrated keeps no history
 	}

@@ -4,14 +4,14 @@ import (
 	"slices"
 	"time"
 
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 )
 
 // ContentCollections are the collections whose records keep revisions.
 var ContentCollections = []string{
-	pb_migrations.Posts, pb_migrations.Projects, pb_migrations.Pages, pb_migrations.Courses,
-	pb_migrations.Talks, pb_migrations.Experience, pb_migrations.Education, pb_migrations.Skills,
-	pb_migrations.Certifications,
+	vocab.Posts, vocab.Projects, vocab.Pages, vocab.Courses,
+	vocab.Talks, vocab.Experience, vocab.Education, vocab.Skills,
+	vocab.Certifications,
 }
 
 // IsContent reports whether records of collection keep revisions.

@@ -6,7 +6,7 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 )
 
 // pruneJobID is the id of the cron job (listed in the dashboard under /api/crons).
@@ -29,12 +29,12 @@ func bindPrune(app core.App, prune func() (int, error)) {
 // the newest Keep of their record.
 const prunableSQL = "SELECT [[id]], [[files]] FROM (SELECT [[id]], [[files]], [[created]], " +
 	"ROW_NUMBER() OVER (PARTITION BY [[record_collection]], [[record_id]] ORDER BY [[created]] DESC, [[id]] DESC) AS [[n]] " +
-	"FROM {{" + pb_migrations.ContentRevisions + "}}) WHERE [[n]] > {:keep} OR [[created]] < {:cut} LIMIT {:batch}"
+	"FROM {{" + vocab.ContentRevisions + "}}) WHERE [[n]] > {:keep} OR [[created]] < {:cut} LIMIT {:batch}"
 
 // Prune deletes the revisions past the retention and the files they kept, in batches of
 // pruneBatch, and returns how many it deleted.
 func (s *Service) Prune(app core.App) (int, error) {
-	col, err := app.FindCachedCollectionByNameOrId(pb_migrations.ContentRevisions)
+	col, err := app.FindCachedCollectionByNameOrId(vocab.ContentRevisions)
 	if err != nil {
 		return 0, nil // not migrated yet: nothing to prune
 	}
@@ -55,7 +55,7 @@ func (s *Service) Prune(app core.App) (int, error) {
 		for i, r := range rows {
 			ids[i] = r.ID
 		}
-		if _, err := app.DB().Delete(pb_migrations.ContentRevisions, dbx.In("id", ids...)).Execute(); err != nil {
+		if _, err := app.DB().Delete(vocab.ContentRevisions, dbx.In("id", ids...)).Execute(); err != nil {
 			return total, fmt.Errorf("revisions: delete old revisions: %w", err)
 		}
 		for _, r := range rows {

@@ -12,7 +12,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/filesystem"
 	"github.com/pocketbase/pocketbase/tools/types"
 
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 )
 
 // Target names the record a restore is meant for; empty fields are not checked.
@@ -176,7 +176,7 @@ func restoredFiles(app core.App, rec, rev *core.Record, f *core.FileField, v any
 
 // keeperOf is the newest revision of rev's record that keeps a copy of the file name, or nil.
 func keeperOf(app core.App, rev *core.Record, name string) (*core.Record, error) {
-	recs, err := app.FindRecordsByFilter(pb_migrations.ContentRevisions,
+	recs, err := app.FindRecordsByFilter(vocab.ContentRevisions,
 		"record_collection = {:c} && record_id = {:r} && files ~ {:n}", "-created,-id", 0, 0,
 		dbx.Params{"c": rev.GetString(fieldCollection), "r": rev.GetString(fieldRecord), "n": name})
 	if err != nil {

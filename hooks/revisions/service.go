@@ -9,7 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 )
 
 // Service is the owner's side of the revisions: list, compare, restore, prune.
@@ -71,7 +71,7 @@ func (s *Service) List(app core.App, collection, recordID string) ([]Revision, e
 	if !IsContent(collection) {
 		return nil, fmt.Errorf("%w: %q", ErrNotContent, collection)
 	}
-	recs, err := app.FindRecordsByFilter(pb_migrations.ContentRevisions,
+	recs, err := app.FindRecordsByFilter(vocab.ContentRevisions,
 		"record_collection = {:c} && record_id = {:r} && created >= {:cut}", "-created,-id", s.cfg.Keep, 0,
 		dbx.Params{"c": collection, "r": recordID, "cut": s.cutoff()})
 	if err != nil {
@@ -95,7 +95,7 @@ func (s *Service) cutoff() string {
 
 // find loads a revision within the retention: ErrNotFound, ErrExpired.
 func (s *Service) find(app core.App, id string) (*core.Record, error) {
-	rec, err := app.FindRecordById(pb_migrations.ContentRevisions, id)
+	rec, err := app.FindRecordById(vocab.ContentRevisions, id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound
 	}

@@ -10,8 +10,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/hooks/webhooks/wire"
-	"github.com/creator-content-api/server/pb_migrations"
 )
 
 // Attempt is one stored attempt of a delivery: the history the owner sees, oldest first.
@@ -26,7 +26,7 @@ type Attempt struct {
 }
 
 // insertAttemptSQL adds one attempt to the history; created and updated are the attempt's time.
-const insertAttemptSQL = "INSERT INTO {{" + pb_migrations.WebhookAttempts + "}} " +
+const insertAttemptSQL = "INSERT INTO {{" + vocab.WebhookAttempts + "}} " +
 	"([[id]], [[delivery]], [[at]], [[status_code]], [[duration_ms]], [[error]], [[response_excerpt]], [[request_headers]], [[created]], [[updated]]) " +
 	"VALUES ({:id}, {:delivery}, {:at}, {:code}, {:ms}, {:error}, {:excerpt}, {:headers}, {:at}, {:at})"
 
@@ -79,7 +79,7 @@ func AttemptsOf(app core.App, ids []string) (map[string][]Attempt, error) {
 	}
 	var rows []Attempt
 	err := app.DB().Select("delivery", "at", "status_code", "duration_ms", "error", "response_excerpt", "request_headers").
-		From(pb_migrations.WebhookAttempts).
+		From(vocab.WebhookAttempts).
 		Where(dbx.In("delivery", anys(ids)...)).
 		OrderBy("at", "rowid").
 		All(&rows)

@@ -7,13 +7,13 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 )
 
 // updateDeliverySQL advances one delivery after an attempt; delivered_at changes only on
 // success. The values are ours and valid, so the record machinery (validation, hooks: none is
 // bound to deliveries) is skipped, as failPending does.
-const updateDeliverySQL = "UPDATE {{" + pb_migrations.WebhookDeliveries + "}} SET " +
+const updateDeliverySQL = "UPDATE {{" + vocab.WebhookDeliveries + "}} SET " +
 	"[[attempt]] = {:attempt}, [[status]] = {:status}, [[next_attempt_at]] = {:next}, " +
 	"[[last_status_code]] = {:code}, [[last_duration_ms]] = {:ms}, [[last_error]] = {:error}, " +
 	"[[response_excerpt]] = {:excerpt}, " +
@@ -24,7 +24,7 @@ const updateDeliverySQL = "UPDATE {{" + pb_migrations.WebhookDeliveries + "}} SE
 // statement. A transaction that reads first and then writes cannot wait for another
 // process's commit made in between: SQLite answers SQLITE_BUSY_SNAPSHOT (517, "database is
 // locked") at once, without the busy timeout. Taking the lock first waits for it instead.
-const takeWriteLockSQL = "UPDATE {{" + pb_migrations.WebhookDeliveries + "}} SET [[id]] = [[id]] WHERE 0"
+const takeWriteLockSQL = "UPDATE {{" + vocab.WebhookDeliveries + "}} SET [[id]] = [[id]] WHERE 0"
 
 // deliveryRow is what recording reads of a delivery.
 type deliveryRow struct {
@@ -125,7 +125,7 @@ func loadRecordingState(txApp core.App, batch []finished) (map[string]*deliveryR
 	}
 	var drows []*deliveryRow
 	err := txApp.DB().Select("id", "subscription", "status", "attempt").
-		From(pb_migrations.WebhookDeliveries).Where(dbx.In("id", ids...)).All(&drows)
+		From(vocab.WebhookDeliveries).Where(dbx.In("id", ids...)).All(&drows)
 	if err != nil {
 		return nil, nil, fmt.Errorf("load deliveries: %w", err)
 	}
@@ -145,7 +145,7 @@ func loadRecordingState(txApp core.App, batch []finished) (map[string]*deliveryR
 	}
 	var srows []*subscriptionRow
 	err = txApp.DB().Select("id", "failure_count").
-		From(pb_migrations.WebhookSubscriptions).Where(dbx.In("id", subIDs...)).All(&srows)
+		From(vocab.WebhookSubscriptions).Where(dbx.In("id", subIDs...)).All(&srows)
 	if err != nil {
 		return nil, nil, fmt.Errorf("load subscriptions: %w", err)
 	}
@@ -158,7 +158,7 @@ func loadRecordingState(txApp core.App, batch []finished) (map[string]*deliveryR
 // saveSubscriptionState saves what a batch did to a subscription through the record, so that
 // its hooks run: the switch-off hook fails the subscription's pending deliveries.
 func saveSubscriptionState(txApp core.App, s *subscriptionRow) error {
-	sub, err := txApp.FindRecordById(pb_migrations.WebhookSubscriptions, s.ID)
+	sub, err := txApp.FindRecordById(vocab.WebhookSubscriptions, s.ID)
 	if err != nil {
 		return fmt.Errorf("load subscription %s: %w", s.ID, err)
 	}

@@ -10,8 +10,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/hooks/webhooks/wire"
-	"github.com/creator-content-api/server/pb_migrations"
 )
 
 // TestRecordingWaitsForAnotherProcesssCommit records a result while another connection to
@@ -26,10 +26,10 @@ func TestRecordingWaitsForAnotherProcesssCommit(t *testing.T) {
 	}
 	defer app.Cleanup()
 	at := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
-	sub := CreateRecord(t, app, pb_migrations.WebhookSubscriptions, map[string]any{"url": "https://example.com/hook",
+	sub := CreateRecord(t, app, vocab.WebhookSubscriptions, map[string]any{"url": "https://example.com/hook",
 		"secret": "whsec_dGVzdA", "enabled": true})
-	ev := CreateRecord(t, app, pb_migrations.WebhookEvents, map[string]any{"event": EventContentCreated, "data": map[string]any{"id": "p1"}})
-	dlv := CreateRecord(t, app, pb_migrations.WebhookDeliveries, map[string]any{"event": ev.Id,
+	ev := CreateRecord(t, app, vocab.WebhookEvents, map[string]any{"event": EventContentCreated, "data": map[string]any{"id": "p1"}})
+	dlv := CreateRecord(t, app, vocab.WebhookDeliveries, map[string]any{"event": ev.Id,
 		"subscription": sub.Id, "status": statusPending, "next_attempt_at": at})
 
 	other, err := core.DefaultDBConnect(filepath.Join(app.DataDir(), "data.db"))
@@ -43,7 +43,7 @@ func TestRecordingWaitsForAnotherProcesssCommit(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	for _, stmt := range []string{"BEGIN IMMEDIATE", "UPDATE " + pb_migrations.WebhookEvents + " SET updated = updated"} {
+	for _, stmt := range []string{"BEGIN IMMEDIATE", "UPDATE " + vocab.WebhookEvents + " SET updated = updated"} {
 		if _, err := conn.ExecContext(ctx, stmt); err != nil {
 			t.Fatalf("%s: %v", stmt, err)
 		}
@@ -71,7 +71,7 @@ func TestRecordingWaitsForAnotherProcesssCommit(t *testing.T) {
 	if err := <-recorded; err != nil {
 		t.Fatalf("recording after another connection's commit: %v", err)
 	}
-	got, err := app.FindRecordById(pb_migrations.WebhookDeliveries, dlv.Id)
+	got, err := app.FindRecordById(vocab.WebhookDeliveries, dlv.Id)
 	if err != nil {
 		t.Fatal(err)
 	}

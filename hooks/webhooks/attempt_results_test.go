@@ -8,8 +8,10 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/hooks/webhooks/wire"
-	"github.com/creator-content-api/server/pb_migrations"
+
+	_ "github.com/creator-content-api/server/pb_migrations" // registers the migrations the app runs
 )
 
 // deliveryState is what a test checks of a delivery after recording.
@@ -31,16 +33,16 @@ func TestRecordResultsAdvancesABatchInItsOrder(t *testing.T) {
 		return CreateRecord(t, app, collection, fields)
 	}
 	subscription := func(failures int) *core.Record {
-		return save(pb_migrations.WebhookSubscriptions, map[string]any{"url": "https://example.com/hook",
+		return save(vocab.WebhookSubscriptions, map[string]any{"url": "https://example.com/hook",
 			"secret": "whsec_dGVzdA", "enabled": true, "failure_count": failures})
 	}
-	ev := save(pb_migrations.WebhookEvents, map[string]any{"event": EventContentCreated, "data": map[string]any{"id": "p1"}})
+	ev := save(vocab.WebhookEvents, map[string]any{"event": EventContentCreated, "data": map[string]any{"id": "p1"}})
 	delivery := func(sub *core.Record, status string) string {
 		fields := map[string]any{"event": ev.Id, "subscription": sub.Id, "status": status}
 		if status == statusPending {
 			fields["next_attempt_at"] = at
 		}
-		return save(pb_migrations.WebhookDeliveries, fields).Id
+		return save(vocab.WebhookDeliveries, fields).Id
 	}
 	a, b := subscription(8), subscription(3)
 	a1, a2, a3 := delivery(a, statusPending), delivery(a, statusPending), delivery(a, statusPending)
@@ -79,7 +81,7 @@ func TestRecordResultsAdvancesABatchInItsOrder(t *testing.T) {
 		done: {status: statusSucceeded},
 	}
 	for id, w := range want {
-		d, err := app.FindRecordById(pb_migrations.WebhookDeliveries, id)
+		d, err := app.FindRecordById(vocab.WebhookDeliveries, id)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -94,7 +96,7 @@ func TestRecordResultsAdvancesABatchInItsOrder(t *testing.T) {
 		t.Errorf("history of %s: %+v", a1, h[0])
 	}
 	for sub, w := range map[*core.Record][3]any{a: {false, 10, reasonFailures}, b: {false, 1, reasonGone}} {
-		s, err := app.FindRecordById(pb_migrations.WebhookSubscriptions, sub.Id)
+		s, err := app.FindRecordById(vocab.WebhookSubscriptions, sub.Id)
 		if err != nil {
 			t.Fatal(err)
 		}

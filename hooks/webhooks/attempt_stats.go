@@ -9,7 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 )
 
 // DayStats are a subscription's delivery attempts of one UTC day.
@@ -30,8 +30,8 @@ type DayStats struct {
 const statsQuery = `
 WITH a AS (
 	SELECT substr(a.[[at]], 1, 10) AS day, a.[[duration_ms]] AS ms, a.[[status_code]] BETWEEN 200 AND 299 AS ok
-	FROM {{` + pb_migrations.WebhookAttempts + `}} a
-	JOIN {{` + pb_migrations.WebhookDeliveries + `}} d ON d.[[id]] = a.[[delivery]]
+	FROM {{` + vocab.WebhookAttempts + `}} a
+	JOIN {{` + vocab.WebhookDeliveries + `}} d ON d.[[id]] = a.[[delivery]]
 	WHERE d.[[subscription]] = {:sub} AND a.[[at]] >= {:from} AND a.[[at]] < {:to}
 ), r AS (
 	SELECT day, ms, ok, ROW_NUMBER() OVER (PARTITION BY day ORDER BY ms) AS rn, COUNT(*) OVER (PARTITION BY day) AS n

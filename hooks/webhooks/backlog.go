@@ -6,7 +6,7 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/tools/types"
 
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 )
 
 // Backlog is what waits to be delivered.
@@ -22,7 +22,7 @@ func (s *Service) Backlog() (Backlog, error) {
 		Oldest  string `db:"oldest"`
 	}
 	err := s.app.ConcurrentDB().Select("COUNT(*) AS pending", "COALESCE(MIN([[created]]), '') AS oldest").
-		From(pb_migrations.WebhookDeliveries).
+		From(vocab.WebhookDeliveries).
 		Where(dbx.HashExp{"status": statusPending}).One(&row)
 	if err != nil {
 		return Backlog{}, err

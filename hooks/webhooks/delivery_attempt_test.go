@@ -16,15 +16,15 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	standardwebhooks "github.com/standard-webhooks/standard-webhooks/libraries/go"
 
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/hooks/webhooks"
 	"github.com/creator-content-api/server/hooks/webhooks/wire"
-	"github.com/creator-content-api/server/pb_migrations"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
 func newPost(t *testing.T, app core.App, slug string) *core.Record {
 	t.Helper()
-	return create(t, app, pb_migrations.Posts, map[string]any{"title": slug, "slug": slug, "visibility": "public", "draft": true})
+	return create(t, app, vocab.Posts, map[string]any{"title": slug, "slug": slug, "visibility": "public", "draft": true})
 }
 
 // onlyDelivery returns the one delivery of sub.
@@ -48,7 +48,7 @@ func TestDeliveryIsSignedAndSentRightAfterTheCommit(t *testing.T) {
 	got := rcv.Next()
 	runDue(t, h) // wait until the attempt is recorded
 	dlv := onlyDelivery(t, h.App, sub)
-	events, err := h.App.FindAllRecords(pb_migrations.WebhookEvents)
+	events, err := h.App.FindAllRecords(vocab.WebhookEvents)
 	if err != nil || len(events) != 1 {
 		t.Fatalf("%d events, %v", len(events), err)
 	}

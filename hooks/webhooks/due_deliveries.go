@@ -7,7 +7,7 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/tools/types"
 
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 )
 
 // Conditions that make a delivery due: pending, its time come, its subscription enabled.
@@ -40,8 +40,8 @@ func (d *dispatcher) scanDue(limit int, exclude, skipSubs []string) ([]hint, err
 		return nil, err
 	}
 	q := d.app.DB().Select("d.id", "d.subscription").
-		From(pb_migrations.WebhookDeliveries+" d").
-		InnerJoin(pb_migrations.WebhookSubscriptions+" s", dbx.NewExp("[[s.id]] = [[d.subscription]]")).
+		From(vocab.WebhookDeliveries+" d").
+		InnerJoin(vocab.WebhookSubscriptions+" s", dbx.NewExp("[[s.id]] = [[d.subscription]]")).
 		Where(where).
 		OrderBy("d.next_attempt_at", "d.id").
 		Limit(int64(limit))
@@ -80,9 +80,9 @@ func (d *dispatcher) loadJobs(hints []hint) ([]job, error) {
 	var rows []job
 	err = d.app.DB().Select("d.id", "d.subscription", "s.url", "s.secret",
 		"e.id AS event_id", "e.event", "e.data", "e.created AS event_created").
-		From(pb_migrations.WebhookDeliveries+" d").
-		InnerJoin(pb_migrations.WebhookSubscriptions+" s", dbx.NewExp("[[s.id]] = [[d.subscription]]")).
-		InnerJoin(pb_migrations.WebhookEvents+" e", dbx.NewExp("[[e.id]] = [[d.event]]")).
+		From(vocab.WebhookDeliveries+" d").
+		InnerJoin(vocab.WebhookSubscriptions+" s", dbx.NewExp("[[s.id]] = [[d.subscription]]")).
+		InnerJoin(vocab.WebhookEvents+" e", dbx.NewExp("[[e.id]] = [[d.event]]")).
 		Where(dbx.In("d.id", ids...)).
 		AndWhere(where).
 		All(&rows)
@@ -118,7 +118,7 @@ func (d *dispatcher) untilNextDue() time.Duration {
 		return maxIdle
 	}
 	var next sql.NullString // NULL when nothing is scheduled
-	err = d.app.DB().Select("MIN([[next_attempt_at]])").From(pb_migrations.WebhookDeliveries).
+	err = d.app.DB().Select("MIN([[next_attempt_at]])").From(vocab.WebhookDeliveries).
 		Where(dbx.NewExp("[[status]] = {:pending} AND [[next_attempt_at]] > {:now}",
 			dbx.Params{"pending": statusPending, "now": at.String()})).
 		Row(&next)

@@ -7,11 +7,11 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"github.com/creator-content-api/server/hooks/content"
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/hooks/webhooks/wire"
-	"github.com/creator-content-api/server/pb_migrations"
 )
 
-// The nine event names of the spec. pb_migrations.EventNames holds the same list for the
+// The nine event names of the spec. vocab.EventNames() holds the same list for the
 // schema; a test keeps the two in step.
 const (
 	EventContentCreated       = "content.created"
@@ -131,7 +131,7 @@ func recordData(rec *core.Record, fields ...string) map[string]any {
 
 // sourceCollections are the collections whose changes fire events.
 var sourceCollections = []string{
-	pb_migrations.Posts, pb_migrations.Projects, pb_migrations.Pages,
-	pb_migrations.Purchases, pb_migrations.Enrollments,
-	pb_migrations.Testimonials, pb_migrations.NewsletterSubscribers,
+	vocab.Posts, vocab.Projects, vocab.Pages,
+	vocab.Purchases, vocab.Enrollments,
+	vocab.Testimonials, vocab.NewsletterSubscribers,
 }

@@ -4,19 +4,19 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/hooks/webhooks"
-	"github.com/creator-content-api/server/pb_migrations"
 )
 
 func TestEventCatalogMatchesTheSchema(t *testing.T) {
 	t.Parallel()
 	types := webhooks.EventTypes()
-	if len(types) != len(pb_migrations.EventNames) {
-		t.Fatalf("%d event types, schema has %d", len(types), len(pb_migrations.EventNames))
+	if len(types) != len(vocab.EventNames()) {
+		t.Fatalf("%d event types, schema has %d", len(types), len(vocab.EventNames()))
 	}
 	for i, et := range types {
-		if et.Name != pb_migrations.EventNames[i] {
-			t.Errorf("event %d is %q, schema says %q", i, et.Name, pb_migrations.EventNames[i])
+		if et.Name != vocab.EventNames()[i] {
+			t.Errorf("event %d is %q, schema says %q", i, et.Name, vocab.EventNames()[i])
 		}
 		if et.Description == "" {
 			t.Errorf("%s has no description", et.Name)

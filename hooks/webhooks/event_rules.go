@@ -4,7 +4,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"github.com/creator-content-api/server/hooks/content"
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 )
 
 // change is the kind of record change the outbox sees.
@@ -25,7 +25,7 @@ type event struct {
 // needsPriorState reports whether the rules of a collection compare an update with the row as
 // it was: purchase.completed and course.completed fire on a transition, not on every save.
 func needsPriorState(collection string) bool {
-	return collection == pb_migrations.Purchases || collection == pb_migrations.Enrollments
+	return collection == vocab.Purchases || collection == vocab.Enrollments
 }
 
 // eventsFor returns the events a change of rec fires, in the order they are written. before
@@ -33,18 +33,18 @@ func needsPriorState(collection string) bool {
 // it was not found).
 func eventsFor(kind change, rec, before *core.Record) []event {
 	switch rec.Collection().Name {
-	case pb_migrations.Posts, pb_migrations.Projects, pb_migrations.Pages:
+	case vocab.Posts, vocab.Projects, vocab.Pages:
 		return contentEvents(kind, rec)
-	case pb_migrations.Purchases:
+	case vocab.Purchases:
 		if kind == changeDelete || !isCompleted(rec) || (kind == changeUpdate && before != nil && isCompleted(before)) {
 			return nil
 		}
 		return []event{{EventPurchaseCompleted, purchaseData(rec)}}
-	case pb_migrations.Enrollments:
+	case vocab.Enrollments:
 		return enrollmentEvents(kind, rec, before)
-	case pb_migrations.Testimonials:
+	case vocab.Testimonials:
 		return onCreate(kind, EventTestimonialSubmitted, testimonialData, rec)
-	case pb_migrations.NewsletterSubscribers:
+	case vocab.NewsletterSubscribers:
 		return onCreate(kind, EventNewsletterSubscribe, subscriberData, rec)
 	}
 	return nil
@@ -92,7 +92,7 @@ func enrollmentEvents(kind change, rec, before *core.Record) []event {
 // markCompletion sets the flag on a completed enrollment before it is written, so the flag and
 // the course.completed event commit together; a flag once set stays set, whatever a writer sends.
 func markCompletion(rec, before *core.Record) {
-	if rec.Collection().Name != pb_migrations.Enrollments {
+	if rec.Collection().Name != vocab.Enrollments {
 		return
 	}
 	if !rec.GetDateTime("completed_at").IsZero() || (before != nil && before.GetBool(completionAnnounced)) {

@@ -10,9 +10,9 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/hooks/webhooks"
 	"github.com/creator-content-api/server/hooks/webhooks/wire"
-	"github.com/creator-content-api/server/pb_migrations"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
@@ -36,7 +36,7 @@ func subscribe(t *testing.T, app core.App, url string, events ...string) (*core.
 	if err != nil {
 		t.Fatal(err)
 	}
-	sub := create(t, app, pb_migrations.WebhookSubscriptions, map[string]any{
+	sub := create(t, app, vocab.WebhookSubscriptions, map[string]any{
 		"url": url, "events": events, "secret": secret, "enabled": true,
 	})
 	return sub, secret
@@ -80,7 +80,7 @@ type storedEvent struct {
 // allEvents returns the stored events, sorted by name then id.
 func allEvents(t *testing.T, app core.App) []storedEvent {
 	t.Helper()
-	recs, err := app.FindAllRecords(pb_migrations.WebhookEvents)
+	recs, err := app.FindAllRecords(vocab.WebhookEvents)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +129,7 @@ func eventNames(evs []storedEvent) []string {
 // deliveriesOf returns the deliveries of a subscription.
 func deliveriesOf(t *testing.T, app core.App, subID string) []*core.Record {
 	t.Helper()
-	recs, err := app.FindAllRecords(pb_migrations.WebhookDeliveries, dbx.HashExp{"subscription": subID})
+	recs, err := app.FindAllRecords(vocab.WebhookDeliveries, dbx.HashExp{"subscription": subID})
 	if err != nil {
 		t.Fatal(err)
 	}

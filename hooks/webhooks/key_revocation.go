@@ -9,7 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 )
 
 // ReasonKeyRevoked is the disabled_reason of a subscription switched off because the API key
@@ -22,7 +22,7 @@ const ReasonKeyRevoked = "the API key that registered it was revoked"
 // or not at all. Switching off fails their pending deliveries too (bindSubscriptionState).
 // Subscriptions already switched off keep their reason; the owner may re-enable any of them.
 func bindKeyRevocation(app core.App) {
-	app.OnRecordDeleteExecute(pb_migrations.APIKeys).Bind(&hook.Handler[*core.RecordEvent]{
+	app.OnRecordDeleteExecute(vocab.APIKeys).Bind(&hook.Handler[*core.RecordEvent]{
 		Id: "cca.webhooks.keyRevocation",
 		Func: func(e *core.RecordEvent) error {
 			orig := e.App
@@ -42,14 +42,14 @@ func bindKeyRevocation(app core.App) {
 
 // switchOffSubscriptionsOf switches off the enabled subscriptions registered with key keyID.
 func switchOffSubscriptionsOf(txApp core.App, keyID string) error {
-	_, err := txApp.FindCachedCollectionByNameOrId(pb_migrations.WebhookSubscriptions)
+	_, err := txApp.FindCachedCollectionByNameOrId(vocab.WebhookSubscriptions)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil // a site without webhooks
 	}
 	if err != nil {
 		return err
 	}
-	subs, err := txApp.FindAllRecords(pb_migrations.WebhookSubscriptions, dbx.HashExp{"api_key": keyID, "enabled": true})
+	subs, err := txApp.FindAllRecords(vocab.WebhookSubscriptions, dbx.HashExp{"api_key": keyID, "enabled": true})
 	if err != nil {
 		return fmt.Errorf("webhooks: subscriptions of key %s: %w", keyID, err)
 	}

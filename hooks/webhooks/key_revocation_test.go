@@ -8,8 +8,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"github.com/creator-content-api/server/hooks/keys"
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/hooks/webhooks"
-	"github.com/creator-content-api/server/pb_migrations"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
@@ -29,7 +29,7 @@ func registerWith(t *testing.T, h *apitest.Harness, key, ownerToken, url string)
 	if data, ok := body["data"].(map[string]any); ok {
 		body = data
 	}
-	sub, err := h.App.FindRecordById(pb_migrations.WebhookSubscriptions, body["id"].(string))
+	sub, err := h.App.FindRecordById(vocab.WebhookSubscriptions, body["id"].(string))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +50,7 @@ func TestRevokingAKeySwitchesOffItsSubscriptions(t *testing.T) {
 			return apitest.Request{Method: http.MethodDelete, Path: "/api/admin/api-keys/" + id}
 		}},
 		{"dashboard", func(id string) apitest.Request {
-			return apitest.Request{Method: http.MethodDelete, Path: "/api/collections/" + pb_migrations.APIKeys + "/records/" + id}
+			return apitest.Request{Method: http.MethodDelete, Path: "/api/collections/" + vocab.APIKeys + "/records/" + id}
 		}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -73,7 +73,7 @@ func TestRevokingAKeySwitchesOffItsSubscriptions(t *testing.T) {
 			if res := h.Do(req); res.Status != http.StatusNoContent {
 				t.Fatalf("revoke: %d %s", res.Status, res.Body)
 			}
-			if _, err := h.App.FindRecordById(pb_migrations.APIKeys, keyID); err == nil {
+			if _, err := h.App.FindRecordById(vocab.APIKeys, keyID); err == nil {
 				t.Fatal("the key is still there")
 			}
 			got := reload(t, h.App, revoked)
@@ -107,14 +107,14 @@ func TestRevocationIsOneTransaction(t *testing.T) {
 	token := h.SuperuserToken()
 	key, keyID := h.CreateKey(keys.ScopeWriteWebhooks)
 	sub := registerWith(t, h, key, "", "https://1.1.1.1/hook")
-	h.App.OnRecordUpdate(pb_migrations.WebhookSubscriptions).BindFunc(func(*core.RecordEvent) error {
+	h.App.OnRecordUpdate(vocab.WebhookSubscriptions).BindFunc(func(*core.RecordEvent) error {
 		return errors.New("the subscription cannot be saved")
 	})
 	res := h.Do(apitest.Request{Method: http.MethodDelete, Path: "/api/admin/api-keys/" + keyID, Headers: map[string]string{"Authorization": token}})
 	if res.Status != http.StatusInternalServerError || res.ErrorCode() != "internal_error" {
 		t.Fatalf("revoke: %d %s", res.Status, res.Body)
 	}
-	if _, err := h.App.FindRecordById(pb_migrations.APIKeys, keyID); err != nil {
+	if _, err := h.App.FindRecordById(vocab.APIKeys, keyID); err != nil {
 		t.Fatalf("the key was deleted without its subscriptions being switched off: %v", err)
 	}
 	if got := reload(t, h.App, sub); !got.GetBool("enabled") || got.GetString("disabled_reason") != "" {

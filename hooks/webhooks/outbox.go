@@ -12,10 +12,10 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 	"github.com/pocketbase/pocketbase/tools/types"
 
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 )
 
-// Delivery statuses (pb_migrations.DeliveryStatuses).
+// Delivery statuses (vocab.DeliveryStatuses()).
 const (
 	statusPending   = "pending"
 	statusSucceeded = "succeeded"
@@ -77,7 +77,7 @@ func (o *outbox) handler(kind change) func(e *core.RecordEvent) error {
 // insertDeliverySQL adds one pending delivery, due at once. The values are ours and valid, and
 // no hook is bound to deliveries: a prepared INSERT, not a record save, since a post fans out
 // to every subscription inside the write's transaction, on the single writer connection.
-const insertDeliverySQL = "INSERT INTO {{" + pb_migrations.WebhookDeliveries + "}} " +
+const insertDeliverySQL = "INSERT INTO {{" + vocab.WebhookDeliveries + "}} " +
 	"([[id]], [[event]], [[subscription]], [[status]], [[attempt]], [[next_attempt_at]], [[created]], [[updated]]) " +
 	"VALUES ({:id}, {:event}, {:subscription}, {:status}, 0, {:at}, {:at}, {:at})"
 
@@ -153,10 +153,10 @@ func (o *outbox) write(txApp core.App, events []event) error {
 // outboxCollections returns the events collection, or sql.ErrNoRows when the site has not got
 // it, the deliveries or the subscriptions.
 func outboxCollections(app core.App) (events *core.Collection, err error) {
-	if events, err = app.FindCachedCollectionByNameOrId(pb_migrations.WebhookEvents); err != nil {
+	if events, err = app.FindCachedCollectionByNameOrId(vocab.WebhookEvents); err != nil {
 		return nil, err
 	}
-	for _, name := range []string{pb_migrations.WebhookDeliveries, pb_migrations.WebhookSubscriptions} {
+	for _, name := range []string{vocab.WebhookDeliveries, vocab.WebhookSubscriptions} {
 		if _, err = app.FindCachedCollectionByNameOrId(name); err != nil {
 			return nil, err
 		}
@@ -173,7 +173,7 @@ type subscriber struct {
 
 func enabledSubscriptions(app core.App) ([]subscriber, error) {
 	var subs []subscriber
-	err := app.DB().Select("id", "events").From(pb_migrations.WebhookSubscriptions).
+	err := app.DB().Select("id", "events").From(vocab.WebhookSubscriptions).
 		Where(dbx.HashExp{"enabled": true}).All(&subs)
 	if err != nil {
 		return nil, fmt.Errorf("webhooks: list subscriptions: %w", err)

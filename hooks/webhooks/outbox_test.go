@@ -12,9 +12,9 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/hooks/webhooks"
 	"github.com/creator-content-api/server/hooks/webhooks/wire"
-	"github.com/creator-content-api/server/pb_migrations"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
@@ -34,7 +34,7 @@ func enrollmentJSON(rec *core.Record, extra string) string {
 }
 
 func newCourse(t *testing.T, app core.App) *core.Record {
-	return create(t, app, pb_migrations.Courses, map[string]any{"title": "Go", "slug": "go", "price": 4900, "currency": "usd"})
+	return create(t, app, vocab.Courses, map[string]any{"title": "Go", "slug": "go", "price": 4900, "currency": "usd"})
 }
 
 // eventStep is one change and the events it must fire, each with the data of data(rec).
@@ -84,7 +84,7 @@ func TestEventsFromGoSaves(t *testing.T) {
 	}
 	steps := []eventStep{
 		{"post created as draft", func(t *testing.T) *core.Record {
-			post = create(t, app, pb_migrations.Posts, map[string]any{"title": "Hello", "slug": "hello", "visibility": "public", "draft": true})
+			post = create(t, app, vocab.Posts, map[string]any{"title": "Hello", "slug": "hello", "visibility": "public", "draft": true})
 			return post
 		}, []string{webhooks.EventContentCreated}, contentJSON},
 		{"draft post updated", func(t *testing.T) *core.Record {
@@ -96,10 +96,10 @@ func TestEventsFromGoSaves(t *testing.T) {
 			return post
 		}, []string{webhooks.EventContentPublished, webhooks.EventContentUpdated}, contentJSON},
 		{"project created", func(t *testing.T) *core.Record {
-			return create(t, app, pb_migrations.Projects, map[string]any{"title": "Tool", "slug": "tool", "visibility": "members"})
+			return create(t, app, vocab.Projects, map[string]any{"title": "Tool", "slug": "tool", "visibility": "members"})
 		}, []string{webhooks.EventContentCreated}, contentJSON},
 		{"page created", func(t *testing.T) *core.Record {
-			page = create(t, app, pb_migrations.Pages, map[string]any{"title": "About", "slug": "about"})
+			page = create(t, app, vocab.Pages, map[string]any{"title": "About", "slug": "about"})
 			return page
 		}, []string{webhooks.EventContentCreated}, contentJSON},
 		{"published page updated", func(t *testing.T) *core.Record {
@@ -113,7 +113,7 @@ func TestEventsFromGoSaves(t *testing.T) {
 			return post
 		}, []string{webhooks.EventContentDeleted}, contentJSON},
 		{"purchase created pending", func(t *testing.T) *core.Record {
-			purchase = create(t, app, pb_migrations.Purchases, map[string]any{"buyer_email": "buyer@example.com",
+			purchase = create(t, app, vocab.Purchases, map[string]any{"buyer_email": "buyer@example.com",
 				"content_type": "course", "content_id": course.Id, "amount": 4900, "currency": "usd", "status": "pending"})
 			return purchase
 		}, nil, purchaseJSON},
@@ -133,11 +133,11 @@ func TestEventsFromGoSaves(t *testing.T) {
 			return purchase
 		}, nil, purchaseJSON},
 		{"purchase created as completed", func(t *testing.T) *core.Record {
-			return create(t, app, pb_migrations.Purchases, map[string]any{"buyer_email": "buyer@example.com",
+			return create(t, app, vocab.Purchases, map[string]any{"buyer_email": "buyer@example.com",
 				"content_type": "course", "content_id": course.Id, "amount": 4900, "currency": "usd", "status": "completed"})
 		}, []string{webhooks.EventPurchaseCompleted}, purchaseJSON},
 		{"enrollment created", func(t *testing.T) *core.Record {
-			enrollment = create(t, app, pb_migrations.Enrollments, map[string]any{"course": course.Id, "buyer_email": "learner@example.com"})
+			enrollment = create(t, app, vocab.Enrollments, map[string]any{"course": course.Id, "buyer_email": "learner@example.com"})
 			return enrollment
 		}, []string{webhooks.EventCourseEnrolled}, func(rec *core.Record) string { return enrollmentJSON(rec, "") }},
 		{"enrollment completed", func(t *testing.T) *core.Record {
@@ -160,7 +160,7 @@ func TestEventsFromGoSaves(t *testing.T) {
 			return update(t, app, enrollment, map[string]any{"completed_at": completedAt})
 		}, nil, nil},
 		{"testimonial submitted", func(t *testing.T) *core.Record {
-			testimonial = create(t, app, pb_migrations.Testimonials, map[string]any{"name": "Ada", "email": "ada@example.com",
+			testimonial = create(t, app, vocab.Testimonials, map[string]any{"name": "Ada", "email": "ada@example.com",
 				"company": "Engines Ltd", "role": "CTO", "body": "Great."})
 			return testimonial
 		}, []string{webhooks.EventTestimonialSubmitted}, func(rec *core.Record) string {
@@ -170,7 +170,7 @@ func TestEventsFromGoSaves(t *testing.T) {
 			return update(t, app, testimonial, map[string]any{"approved": true})
 		}, nil, nil},
 		{"newsletter subscribe", func(t *testing.T) *core.Record {
-			subscriber = create(t, app, pb_migrations.NewsletterSubscribers, map[string]any{"email": "reader@example.com", "name": "Reader"})
+			subscriber = create(t, app, vocab.NewsletterSubscribers, map[string]any{"email": "reader@example.com", "name": "Reader"})
 			return subscriber
 		}, []string{webhooks.EventNewsletterSubscribe}, func(rec *core.Record) string {
 			return fmt.Sprintf(`{"id":%q,"collection":"newsletter_subscribers","email":"reader@example.com","name":"Reader"}`, rec.Id)
@@ -319,7 +319,7 @@ func TestOutboxIsAtomicWithTheChange(t *testing.T) {
 		{
 			name: "a later hook fails after the INSERT",
 			setup: func(app core.App) func() {
-				h := app.OnRecordCreateExecute(pb_migrations.Posts)
+				h := app.OnRecordCreateExecute(vocab.Posts)
 				h.Bind(&hook.Handler[*core.RecordEvent]{
 					Id:       hookID,
 					Priority: 200, // after PocketBase's own handler: e.Next() below runs the INSERT
@@ -341,7 +341,7 @@ func TestOutboxIsAtomicWithTheChange(t *testing.T) {
 					if err := txApp.Save(rec); err != nil {
 						return err
 					}
-					if n, err := txApp.CountRecords(pb_migrations.WebhookEvents); err != nil || n != 1 {
+					if n, err := txApp.CountRecords(vocab.WebhookEvents); err != nil || n != 1 {
 						return fmt.Errorf("inside the tx: %d events, %v", n, err)
 					}
 					return errBoom
@@ -351,7 +351,7 @@ func TestOutboxIsAtomicWithTheChange(t *testing.T) {
 		{
 			name: "writing the event fails",
 			setup: func(app core.App) func() {
-				h := app.OnRecordCreateExecute(pb_migrations.WebhookEvents)
+				h := app.OnRecordCreateExecute(vocab.WebhookEvents)
 				h.Bind(&hook.Handler[*core.RecordEvent]{Id: hookID, Func: func(e *core.RecordEvent) error { return errBoom }})
 				return func() { h.Unbind(hookID) }
 			},
@@ -360,7 +360,7 @@ func TestOutboxIsAtomicWithTheChange(t *testing.T) {
 	}
 	h := newHarness(t)
 	sub, _ := subscribe(t, h.App, "http://127.0.0.1:1/unreachable")
-	col, err := h.App.FindCachedCollectionByNameOrId(pb_migrations.Posts)
+	col, err := h.App.FindCachedCollectionByNameOrId(vocab.Posts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -374,10 +374,10 @@ func TestOutboxIsAtomicWithTheChange(t *testing.T) {
 			if err := tt.save(h.App, rec); !errors.Is(err, errBoom) {
 				t.Fatalf("save: %v, want boom", err)
 			}
-			if n := count(t, h.App, pb_migrations.Posts); n != 0 {
+			if n := count(t, h.App, vocab.Posts); n != 0 {
 				t.Errorf("%d posts", n)
 			}
-			if n := count(t, h.App, pb_migrations.WebhookEvents); n != 0 {
+			if n := count(t, h.App, vocab.WebhookEvents); n != 0 {
 				t.Errorf("%d events", n)
 			}
 			if n := len(deliveriesOf(t, h.App, sub.Id)); n != 0 {
@@ -395,7 +395,7 @@ func TestOneDeliveryPerSubscriptionThatWantsTheEvent(t *testing.T) {
 	off, _ := subscribe(t, h.App, "http://127.0.0.1:1/off")
 	update(t, h.App, off, map[string]any{"enabled": false})
 
-	post := create(t, h.App, pb_migrations.Posts, map[string]any{"title": "T", "slug": "t", "visibility": "public"})
+	post := create(t, h.App, vocab.Posts, map[string]any{"title": "T", "slug": "t", "visibility": "public"})
 	update(t, h.App, post, map[string]any{"title": "T2"}) // content.updated + content.published
 
 	for _, tt := range []struct {
@@ -406,7 +406,7 @@ func TestOneDeliveryPerSubscriptionThatWantsTheEvent(t *testing.T) {
 			t.Errorf("subscription %s: %d deliveries, want %d", tt.sub.GetString("url"), got, tt.want)
 		}
 	}
-	if n := count(t, h.App, pb_migrations.WebhookEvents); n != 3 {
+	if n := count(t, h.App, vocab.WebhookEvents); n != 3 {
 		t.Errorf("%d events, want 3", n)
 	}
 }
@@ -415,15 +415,15 @@ func TestEventsWithoutSubscriptionsAreStoredAtTheInjectedTime(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
 	h.Clock.Advance(90 * time.Minute)
-	create(t, h.App, pb_migrations.NewsletterSubscribers, map[string]any{"email": "x@example.com"})
-	recs, err := h.App.FindAllRecords(pb_migrations.WebhookEvents)
+	create(t, h.App, vocab.NewsletterSubscribers, map[string]any{"email": "x@example.com"})
+	recs, err := h.App.FindAllRecords(vocab.WebhookEvents)
 	if err != nil || len(recs) != 1 {
 		t.Fatalf("%d events, %v; want 1 (for polling)", len(recs), err)
 	}
 	if got, want := recs[0].GetDateTime("created").Time(), apitest.Epoch.Add(90*time.Minute); !got.Equal(want) {
 		t.Errorf("event created %v, want %v", got, want)
 	}
-	if n := count(t, h.App, pb_migrations.WebhookDeliveries); n != 0 {
+	if n := count(t, h.App, vocab.WebhookDeliveries); n != 0 {
 		t.Fatalf("%d deliveries, want 0", n)
 	}
 }

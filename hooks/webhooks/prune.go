@@ -9,7 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 )
 
 // Retention is how long events (and their deliveries) are kept: the spec's 7 days of polling.
@@ -45,7 +45,7 @@ func prune(app core.App, now time.Time) (int, error) {
 	total := 0
 	for {
 		var ids []string
-		err := app.DB().Select("id").From(pb_migrations.WebhookEvents).
+		err := app.DB().Select("id").From(vocab.WebhookEvents).
 			Where(dbx.NewExp("[[created]] < {:cut}", dbx.Params{"cut": cut.String()})).
 			OrderBy("created").
 			Limit(pruneBatch).
@@ -59,10 +59,10 @@ func prune(app core.App, now time.Time) (int, error) {
 		if err := deleteAttemptsOfEvents(app, ids); err != nil {
 			return total, err
 		}
-		if _, err := app.DB().Delete(pb_migrations.WebhookDeliveries, dbx.In("event", anys(ids)...)).Execute(); err != nil {
+		if _, err := app.DB().Delete(vocab.WebhookDeliveries, dbx.In("event", anys(ids)...)).Execute(); err != nil {
 			return total, fmt.Errorf("delete old deliveries: %w", err)
 		}
-		if _, err := app.DB().Delete(pb_migrations.WebhookEvents, dbx.In("id", anys(ids)...)).Execute(); err != nil {
+		if _, err := app.DB().Delete(vocab.WebhookEvents, dbx.In("id", anys(ids)...)).Execute(); err != nil {
 			return total, fmt.Errorf("delete old events: %w", err)
 		}
 		total += len(ids)
@@ -81,8 +81,8 @@ func deleteAttemptsOfEvents(app core.App, ids []string) error {
 		params[name] = id
 		placeholders[i] = "{:" + name + "}"
 	}
-	_, err := app.DB().NewQuery("DELETE FROM {{" + pb_migrations.WebhookAttempts + "}} WHERE [[delivery]] IN " +
-		"(SELECT [[id]] FROM {{" + pb_migrations.WebhookDeliveries + "}} WHERE [[event]] IN (" +
+	_, err := app.DB().NewQuery("DELETE FROM {{" + vocab.WebhookAttempts + "}} WHERE [[delivery]] IN " +
+		"(SELECT [[id]] FROM {{" + vocab.WebhookDeliveries + "}} WHERE [[event]] IN (" +
 		strings.Join(placeholders, ", ") + "))").Bind(params).Execute()
 	if err != nil {
 		return fmt.Errorf("delete old attempts: %w", err)

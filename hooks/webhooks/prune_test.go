@@ -9,8 +9,8 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/hooks/webhooks"
-	"github.com/creator-content-api/server/pb_migrations"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
@@ -24,14 +24,14 @@ func TestPruneDeletesEventsOlderThanSevenDaysInBatches(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = h.App.DB().NewQuery(`INSERT INTO {{` + pb_migrations.WebhookEvents + `}} (id, event, data, created, updated)
+	_, err = h.App.DB().NewQuery(`INSERT INTO {{` + vocab.WebhookEvents + `}} (id, event, data, created, updated)
 		WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1200)
 		SELECT printf('old%012d', i), 'content.created', '{}', {:at}, {:at} FROM n`).
 		Bind(dbx.Params{"at": old.String()}).Execute()
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = h.App.DB().Insert(pb_migrations.WebhookDeliveries, dbx.Params{"id": "olddelivery0001", "event": "old000000000001",
+	_, err = h.App.DB().Insert(vocab.WebhookDeliveries, dbx.Params{"id": "olddelivery0001", "event": "old000000000001",
 		"subscription": sub.Id, "status": "succeeded", "created": old.String(), "updated": old.String()}).Execute()
 	if err != nil {
 		t.Fatal(err)
@@ -42,7 +42,7 @@ func TestPruneDeletesEventsOlderThanSevenDaysInBatches(t *testing.T) {
 	fresh := newPost(t, h.App, "fresh")
 	// An attempt of every delivery: raw deletes do not cascade, yet the old ones must go.
 	for i, dlv := range deliveriesOf(t, h.App, sub.Id) {
-		_, err = h.App.DB().Insert(pb_migrations.WebhookAttempts, dbx.Params{"id": fmt.Sprintf("attempt%08d", i),
+		_, err = h.App.DB().Insert(vocab.WebhookAttempts, dbx.Params{"id": fmt.Sprintf("attempt%08d", i),
 			"delivery": dlv.Id, "at": old.String(), "request_headers": "{}"}).Execute()
 		if err != nil {
 			t.Fatal(err)
@@ -65,7 +65,7 @@ func TestPruneDeletesEventsOlderThanSevenDaysInBatches(t *testing.T) {
 		t.Fatalf("left %d deliveries", len(ds))
 	}
 	var left []string
-	if err := h.App.DB().Select("delivery").From(pb_migrations.WebhookAttempts).Column(&left); err != nil {
+	if err := h.App.DB().Select("delivery").From(vocab.WebhookAttempts).Column(&left); err != nil {
 		t.Fatal(err)
 	}
 	// The fresh delivery may also have been attempted meanwhile: only its attempts are left.

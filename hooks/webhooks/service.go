@@ -20,8 +20,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/hooks/webhooks/wire"
-	"github.com/creator-content-api/server/pb_migrations"
 )
 
 // Sentinel errors of the webhook operations; the API turns them into responses.
@@ -140,7 +140,7 @@ func (s *Service) Redeliver(id string) (*core.Record, error) {
 		return nil, err
 	}
 	id = strings.TrimPrefix(id, wire.DeliveryIDPrefix)
-	dlv, err := s.app.FindRecordById(pb_migrations.WebhookDeliveries, id)
+	dlv, err := s.app.FindRecordById(vocab.WebhookDeliveries, id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrDeliveryNotFound
 	}

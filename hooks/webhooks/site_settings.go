@@ -7,7 +7,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 )
 
 // allowPrivateWebhooks reports the site's webhooks_allow_private setting: true allows http and
@@ -15,20 +15,20 @@ import (
 // it is false: the SSRF guard fails closed. The dispatcher asks before each batch of attempts,
 // so it reads one column of one row, with no filter to parse.
 func allowPrivateWebhooks(app core.App) (bool, error) {
-	_, err := app.FindCachedCollectionByNameOrId(pb_migrations.SiteSettings)
+	_, err := app.FindCachedCollectionByNameOrId(vocab.SiteSettings)
 	if errors.Is(err, sql.ErrNoRows) {
 		return false, nil
 	}
 	var allow bool
 	if err == nil {
-		err = app.DB().Select("webhooks_allow_private").From(pb_migrations.SiteSettings).
+		err = app.DB().Select("webhooks_allow_private").From(vocab.SiteSettings).
 			OrderBy("created", "id").Limit(1).Row(&allow)
 	}
 	if errors.Is(err, sql.ErrNoRows) {
 		return false, nil
 	}
 	if err != nil {
-		return false, fmt.Errorf("webhooks: read %s: %w", pb_migrations.SiteSettings, err)
+		return false, fmt.Errorf("webhooks: read %s: %w", vocab.SiteSettings, err)
 	}
 	return allow, nil
 }

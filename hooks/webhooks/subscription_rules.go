@@ -9,8 +9,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/hooks/webhooks/wire"
-	"github.com/creator-content-api/server/pb_migrations"
 )
 
 // maxSubscriptionDescription is the longest description, in characters (the schema's limit).
@@ -30,11 +30,11 @@ func bindSubscriptionRules(app core.App) {
 			return e.Next()
 		},
 	}
-	app.OnRecordCreate(pb_migrations.WebhookSubscriptions).Bind(rules)
-	app.OnRecordUpdate(pb_migrations.WebhookSubscriptions).Bind(rules)
+	app.OnRecordCreate(vocab.WebhookSubscriptions).Bind(rules)
+	app.OnRecordUpdate(vocab.WebhookSubscriptions).Bind(rules)
 
 	// Only the records API knows which fields a body left out; our API sets every field.
-	app.OnRecordCreateRequest(pb_migrations.WebhookSubscriptions).Bind(&hook.Handler[*core.RecordRequestEvent]{
+	app.OnRecordCreateRequest(vocab.WebhookSubscriptions).Bind(&hook.Handler[*core.RecordRequestEvent]{
 		Id: "cca.webhooks.subscriptionDefaults",
 		Func: func(e *core.RecordRequestEvent) error {
 			info, err := e.RequestInfo()
@@ -50,7 +50,7 @@ func bindSubscriptionRules(app core.App) {
 			return e.Next()
 		},
 	})
-	app.OnRecordUpdateRequest(pb_migrations.WebhookSubscriptions).Bind(&hook.Handler[*core.RecordRequestEvent]{
+	app.OnRecordUpdateRequest(vocab.WebhookSubscriptions).Bind(&hook.Handler[*core.RecordRequestEvent]{
 		Id: "cca.webhooks.subscriptionDefaults",
 		Func: func(e *core.RecordRequestEvent) error {
 			if err := keepAPIKey(e.Record); err != nil {

@@ -8,13 +8,13 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/hooks/webhooks/wire"
-	"github.com/creator-content-api/server/pb_migrations"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
 // recordsAPI is PocketBase's records API of webhook_subscriptions, which the dashboard uses.
-const recordsAPI = "/api/collections/" + pb_migrations.WebhookSubscriptions + "/records"
+const recordsAPI = "/api/collections/" + vocab.WebhookSubscriptions + "/records"
 
 // pbAnswer is a records API answer: the record, or PocketBase's error with its field errors.
 type pbAnswer struct {
@@ -77,7 +77,7 @@ func TestSubscriptionRulesInTheDashboard(t *testing.T) {
 		if a.status != http.StatusOK {
 			t.Fatalf("%d %v", a.status, a.record)
 		}
-		sub, err := h.App.FindRecordById(pb_migrations.WebhookSubscriptions, a.record["id"].(string))
+		sub, err := h.App.FindRecordById(vocab.WebhookSubscriptions, a.record["id"].(string))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -9,7 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 	"github.com/pocketbase/pocketbase/tools/types"
 
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 )
 
 // errSwitchedOff is the last_error of the deliveries a switch-off ends.
@@ -21,7 +21,7 @@ const errSwitchedOff = "subscription switched off"
 // nothing more is pushed to it (the owner can redeliver them one by one after re-enabling).
 // What a subscription may hold is bindSubscriptionRules'.
 func bindSubscriptionState(app core.App, now func() time.Time) {
-	app.OnRecordUpdateExecute(pb_migrations.WebhookSubscriptions).Bind(&hook.Handler[*core.RecordEvent]{
+	app.OnRecordUpdateExecute(vocab.WebhookSubscriptions).Bind(&hook.Handler[*core.RecordEvent]{
 		Id: "cca.webhooks.subscriptionState",
 		Func: func(e *core.RecordEvent) error {
 			wasEnabled := e.Record.Original().GetBool("enabled")
@@ -52,7 +52,7 @@ func failPending(txApp core.App, subscriptionID string, now time.Time) error {
 	if err != nil {
 		return err
 	}
-	_, err = txApp.DB().Update(pb_migrations.WebhookDeliveries,
+	_, err = txApp.DB().Update(vocab.WebhookDeliveries,
 		dbx.Params{"status": statusFailed, "next_attempt_at": "", "last_error": errSwitchedOff, "updated": at.String()},
 		dbx.HashExp{"subscription": subscriptionID, "status": statusPending},
 	).Execute()

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
@@ -20,7 +20,7 @@ func TestSubscriptionRulesFromTheDashboard(t *testing.T) {
 	if res.Status != http.StatusOK {
 		t.Fatalf("create: %d %s", res.Status, res.Body)
 	}
-	sub, err := h.App.FindRecordById(pb_migrations.WebhookSubscriptions, res.JSON(t)["id"].(string))
+	sub, err := h.App.FindRecordById(vocab.WebhookSubscriptions, res.JSON(t)["id"].(string))
 	if err != nil {
 		t.Fatal(err)
 	}

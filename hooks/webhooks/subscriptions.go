@@ -8,7 +8,7 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 )
 
 // SubscriptionFields are the settable fields of a subscription. A nil pointer leaves the field
@@ -26,7 +26,7 @@ type SubscriptionFields struct {
 // for the owner's own, made in the console or the admin API) and returns it with its fresh
 // secret. A refusal of the registration rules is a validation.Errors naming the field.
 func CreateSubscription(app core.App, f SubscriptionFields, keyID string) (*core.Record, error) {
-	col, err := app.FindCachedCollectionByNameOrId(pb_migrations.WebhookSubscriptions)
+	col, err := app.FindCachedCollectionByNameOrId(vocab.WebhookSubscriptions)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrNotProvisioned, err)
 	}
@@ -72,7 +72,7 @@ func FindSubscription(app core.App, id string) (*core.Record, error) {
 	if err := Provisioned(app); err != nil {
 		return nil, err
 	}
-	sub, err := app.FindRecordById(pb_migrations.WebhookSubscriptions, id)
+	sub, err := app.FindRecordById(vocab.WebhookSubscriptions, id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrSubscriptionNotFound
 	}
@@ -84,7 +84,7 @@ func FindSubscription(app core.App, id string) (*core.Record, error) {
 
 // ListSubscriptions returns every subscription, newest first.
 func ListSubscriptions(app core.App) ([]*core.Record, error) {
-	subs, err := app.FindRecordsByFilter(pb_migrations.WebhookSubscriptions, "", "-created,-id", 0, 0)
+	subs, err := app.FindRecordsByFilter(vocab.WebhookSubscriptions, "", "-created,-id", 0, 0)
 	if err != nil {
 		return nil, fmt.Errorf("webhooks: list subscriptions: %w", err)
 	}
@@ -99,7 +99,7 @@ func ListDeliveries(app core.App, id string, limit int) ([]*core.Record, error) 
 	}
 	var dlvs []*core.Record
 	// Within one millisecond (an update and its content.published) the later insert comes first.
-	err = app.RecordQuery(pb_migrations.WebhookDeliveries).
+	err = app.RecordQuery(vocab.WebhookDeliveries).
 		Where(dbx.HashExp{"subscription": sub.Id}).
 		OrderBy("created DESC", "rowid DESC").
 		Limit(int64(limit)).

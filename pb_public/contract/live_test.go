@@ -7,7 +7,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"github.com/creator-content-api/server/hooks/keys"
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
@@ -19,36 +19,36 @@ const someDate = "2024-03-01 09:00:00.000Z"
 func seed(t *testing.T, h *apitest.Harness) map[string]*core.Record {
 	t.Helper()
 	recs := map[string]*core.Record{}
-	recs["profile"] = h.SaveRecord(pb_migrations.Profile, map[string]any{"name": "Ada", "headline": "Engineer", "bio": "<p>Hi</p>",
+	recs["profile"] = h.SaveRecord(vocab.Profile, map[string]any{"name": "Ada", "headline": "Engineer", "bio": "<p>Hi</p>",
 		"location": "Lisbon", "website": "https://ada.example.org", "links": []map[string]string{{"label": "GitHub", "url": "https://github.com/ada"}},
 		"email": "ada@example.org"})
-	for _, c := range []string{pb_migrations.Posts, pb_migrations.Projects} {
+	for _, c := range []string{vocab.Posts, vocab.Projects} {
 		full := map[string]any{"title": "Full " + c, "excerpt": "Summary", "content": "<p>Body</p>", "tags": []string{"go", "web"},
 			"visibility": "public", "draft": false}
-		if c == pb_migrations.Projects {
+		if c == vocab.Projects {
 			full["url"], full["repo_url"] = "https://example.org", "https://github.com/ada/x"
 		}
 		recs[c] = h.SaveRecord(c, full)
 		h.SaveRecord(c, map[string]any{"title": "Bare " + c, "visibility": "public"})
 		h.SaveRecord(c, map[string]any{"title": "Draft " + c, "visibility": "members", "draft": true})
 	}
-	recs["courses"] = h.SaveRecord(pb_migrations.Courses, map[string]any{"title": "Go", "description": "<p>Learn</p>", "price": 4900, "currency": "usd"})
-	h.SaveRecord(pb_migrations.Courses, map[string]any{"title": "Free", "currency": "eur"})
-	h.SaveRecord(pb_migrations.Talks, map[string]any{"title": "Talk", "event": "GopherCon", "date": someDate, "location": "Berlin",
+	recs["courses"] = h.SaveRecord(vocab.Courses, map[string]any{"title": "Go", "description": "<p>Learn</p>", "price": 4900, "currency": "usd"})
+	h.SaveRecord(vocab.Courses, map[string]any{"title": "Free", "currency": "eur"})
+	h.SaveRecord(vocab.Talks, map[string]any{"title": "Talk", "event": "GopherCon", "date": someDate, "location": "Berlin",
 		"url": "https://example.org/t", "slides_url": "https://example.org/s", "video_url": "https://example.org/v", "description": "<p>d</p>"})
-	h.SaveRecord(pb_migrations.Talks, map[string]any{"title": "Bare talk"})
-	h.SaveRecord(pb_migrations.Experience, map[string]any{"company": "Acme", "role": "Engineer", "location": "Remote", "start_date": someDate,
+	h.SaveRecord(vocab.Talks, map[string]any{"title": "Bare talk"})
+	h.SaveRecord(vocab.Experience, map[string]any{"company": "Acme", "role": "Engineer", "location": "Remote", "start_date": someDate,
 		"end_date": someDate, "description": "<p>x</p>", "sort_order": 1})
-	h.SaveRecord(pb_migrations.Experience, map[string]any{"company": "Now Inc", "role": "Lead"})
-	h.SaveRecord(pb_migrations.Education, map[string]any{"school": "Uni", "degree": "MSc", "field": "CS", "start_date": someDate, "end_date": someDate, "sort_order": 1})
-	h.SaveRecord(pb_migrations.Education, map[string]any{"school": "School"})
-	h.SaveRecord(pb_migrations.Skills, map[string]any{"name": "Go", "category": "Languages", "level": "expert", "sort_order": 2})
-	h.SaveRecord(pb_migrations.Skills, map[string]any{"name": "SQL"})
-	h.SaveRecord(pb_migrations.Certifications, map[string]any{"name": "CKA", "issuer": "CNCF", "issued_at": someDate, "expires_at": someDate,
+	h.SaveRecord(vocab.Experience, map[string]any{"company": "Now Inc", "role": "Lead"})
+	h.SaveRecord(vocab.Education, map[string]any{"school": "Uni", "degree": "MSc", "field": "CS", "start_date": someDate, "end_date": someDate, "sort_order": 1})
+	h.SaveRecord(vocab.Education, map[string]any{"school": "School"})
+	h.SaveRecord(vocab.Skills, map[string]any{"name": "Go", "category": "Languages", "level": "expert", "sort_order": 2})
+	h.SaveRecord(vocab.Skills, map[string]any{"name": "SQL"})
+	h.SaveRecord(vocab.Certifications, map[string]any{"name": "CKA", "issuer": "CNCF", "issued_at": someDate, "expires_at": someDate,
 		"credential_url": "https://example.org/c", "sort_order": 1})
-	h.SaveRecord(pb_migrations.Certifications, map[string]any{"name": "Bare cert"})
+	h.SaveRecord(vocab.Certifications, map[string]any{"name": "Bare cert"})
 
-	col, err := h.App.FindCachedCollectionByNameOrId(pb_migrations.Members)
+	col, err := h.App.FindCachedCollectionByNameOrId(vocab.Members)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,18 +60,18 @@ func seed(t *testing.T, h *apitest.Harness) map[string]*core.Record {
 	if err := h.App.Save(m); err != nil {
 		t.Fatal(err)
 	}
-	h.SaveRecord(pb_migrations.Purchases, map[string]any{"buyer_email": "b@example.com", "content_type": "course", "content_id": recs["courses"].Id,
+	h.SaveRecord(vocab.Purchases, map[string]any{"buyer_email": "b@example.com", "content_type": "course", "content_id": recs["courses"].Id,
 		"amount": 4900, "currency": "usd", "status": "completed"})
-	h.SaveRecord(pb_migrations.Enrollments, map[string]any{"course": recs["courses"].Id, "buyer_email": "b@example.com", "completed_at": someDate})
-	h.SaveRecord(pb_migrations.NewsletterSubscribers, map[string]any{"email": "s@example.com", "name": "Sub"})
-	h.SaveRecord(pb_migrations.Testimonials, map[string]any{"name": "Sam", "email": "sam@example.com", "company": "Acme", "role": "CTO", "body": "Great"})
-	h.SaveRecord(pb_migrations.PageViews, map[string]any{"path": "/posts/x", "referrer": "news.example.com"})
+	h.SaveRecord(vocab.Enrollments, map[string]any{"course": recs["courses"].Id, "buyer_email": "b@example.com", "completed_at": someDate})
+	h.SaveRecord(vocab.NewsletterSubscribers, map[string]any{"email": "s@example.com", "name": "Sub"})
+	h.SaveRecord(vocab.Testimonials, map[string]any{"name": "Sam", "email": "sam@example.com", "company": "Acme", "role": "CTO", "body": "Great"})
+	h.SaveRecord(vocab.PageViews, map[string]any{"path": "/posts/x", "referrer": "news.example.com"})
 	return recs
 }
 
 func setPlan(t *testing.T, h *apitest.Harness, plan string) {
 	t.Helper()
-	recs, err := h.App.FindRecordsByFilter(pb_migrations.SiteSettings, "", "created", 1, 0)
+	recs, err := h.App.FindRecordsByFilter(vocab.SiteSettings, "", "created", 1, 0)
 	if err != nil || len(recs) == 0 {
 		t.Fatalf("site settings: %v", err)
 	}
@@ -162,7 +162,7 @@ func TestLiveResponsesMatchTheContract(t *testing.T) {
 	}
 
 	// Every event type was polled with at least one event in it, so each event schema was used.
-	for _, name := range pb_migrations.EventNames {
+	for _, name := range vocab.EventNames() {
 		res := h.Get("/api/v1/webhooks/poll/"+name, read)
 		if events, _ := res.JSON(t)["data"].([]any); res.Status != http.StatusOK || len(events) == 0 {
 			t.Errorf("poll %s: %d %s, want some events", name, res.Status, res.Body)

@@ -104,7 +104,7 @@ func TestRateLimitTiers(t *testing.T) {
 // documented error and success shapes of all operations.
 func TestScopesAreEnforced(t *testing.T) {
 	h := apitest.New(t, apitest.Options{})
-	allScopes, _ := h.CreateKey(keys.Scopes...)
+	allScopes, _ := h.CreateKey(keys.Scopes()...)
 	owner := map[string]string{"Authorization": h.SuperuserToken()}
 	for _, op := range liveOperations(t, h) {
 		path := concrete(op)
@@ -119,7 +119,7 @@ func TestScopesAreEnforced(t *testing.T) {
 		}
 		need := op.Scopes[0]
 		var others []string
-		for _, s := range keys.Scopes {
+		for _, s := range keys.Scopes() {
 			if !keys.Grants([]string{s}, need) {
 				others = append(others, s)
 			}

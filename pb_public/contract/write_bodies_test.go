@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/creator-content-api/server/hooks/keys"
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
@@ -29,7 +29,7 @@ func TestWriteBodiesNameEveryAcceptedField(t *testing.T) {
 	}
 	ids := map[string]string{"api-keys": keyID, "webhooks": res.JSON(t)["id"].(string)}
 	// The revisions path names its records in content_revisions.
-	edited := h.SaveRecord(pb_migrations.Posts, map[string]any{"title": "Edited", "visibility": "public"})
+	edited := h.SaveRecord(vocab.Posts, map[string]any{"title": "Edited", "visibility": "public"})
 	edited.Set("title", "Edited again") // an update keeps a revision, for the restore body
 	if err := h.App.Save(edited); err != nil {
 		t.Fatal(err)
@@ -39,7 +39,7 @@ func TestWriteBodiesNameEveryAcceptedField(t *testing.T) {
 			return id
 		}
 		if collection == "revisions" {
-			collection = pb_migrations.ContentRevisions
+			collection = vocab.ContentRevisions
 		}
 		rec, err := h.App.FindFirstRecordByFilter(collection, "")
 		if err != nil {

@@ -26,8 +26,8 @@ import (
 	"github.com/creator-content-api/server/hooks/maintenance"
 	"github.com/creator-content-api/server/hooks/previews"
 	"github.com/creator-content-api/server/hooks/revisions"
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/hooks/webhooks"
-	"github.com/creator-content-api/server/pb_migrations"
 	"github.com/creator-content-api/server/pb_public/contract"
 	"github.com/creator-content-api/server/routes"
 )
@@ -302,7 +302,7 @@ func (h *Harness) CreateKeyWith(f keys.Fields) (secret, id string) {
 // http://127.0.0.1 receivers (httptest servers).
 func (h *Harness) AllowPrivateWebhooks(allow bool) {
 	h.t.Helper()
-	recs, err := h.App.FindAllRecords(pb_migrations.SiteSettings)
+	recs, err := h.App.FindAllRecords(vocab.SiteSettings)
 	if err != nil || len(recs) == 0 {
 		h.t.Fatalf("site settings: %v (%d records)", err, len(recs))
 	}

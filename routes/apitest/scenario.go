@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 )
 
 // Scenario is one call to the API and what its answer must be, as PocketBase's
@@ -274,7 +274,7 @@ func (h *Harness) outboxMark() int64 {
 	var mark struct {
 		N int64 `db:"n"`
 	}
-	err := h.App.DB().NewQuery("SELECT COALESCE(MAX(rowid), 0) AS n FROM " + pb_migrations.WebhookEvents).One(&mark)
+	err := h.App.DB().NewQuery("SELECT COALESCE(MAX(rowid), 0) AS n FROM " + vocab.WebhookEvents).One(&mark)
 	if err != nil && !strings.Contains(err.Error(), "no such table") {
 		h.t.Fatalf("outbox: %v", err)
 	}
@@ -287,7 +287,7 @@ func (h *Harness) outboxSince(mark int64) []string {
 	var rows []struct {
 		Event string `db:"event"`
 	}
-	err := h.App.DB().NewQuery("SELECT event FROM " + pb_migrations.WebhookEvents + " WHERE rowid > {:mark} ORDER BY rowid").
+	err := h.App.DB().NewQuery("SELECT event FROM " + vocab.WebhookEvents + " WHERE rowid > {:mark} ORDER BY rowid").
 		Bind(map[string]any{"mark": mark}).All(&rows)
 	if err != nil && !strings.Contains(err.Error(), "no such table") {
 		h.t.Fatalf("outbox: %v", err)

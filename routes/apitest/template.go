@@ -15,6 +15,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 	"golang.org/x/crypto/bcrypt"
+
+	_ "github.com/creator-content-api/server/pb_migrations" // registers the migrations the app runs
 )
 
 // template is a migrated data directory held in memory, made once per test binary: running

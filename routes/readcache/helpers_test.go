@@ -19,6 +19,8 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 
 	"github.com/creator-content-api/server/routes/readcache"
+
+	_ "github.com/creator-content-api/server/pb_migrations" // registers the migrations the app runs
 )
 
 // app is one app on a fresh, migrated data directory, shared by the tests: each builds a

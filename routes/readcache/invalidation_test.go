@@ -9,7 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"github.com/creator-content-api/server/hooks/changes"
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes/readcache"
 )
 
@@ -26,7 +26,7 @@ func TestCommitsInvalidate(t *testing.T) {
 		{name: "hit", path: path, wantStatus: 200, wantBody: `{"name":"Ada"}`, wantHandled: 1},
 	})
 
-	rec, err := app.FindRecordById(pb_migrations.Profile, id)
+	rec, err := app.FindRecordById(vocab.Profile, id)
 	if err != nil {
 		t.Fatal(err)
 	}

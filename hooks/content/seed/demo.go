@@ -14,7 +14,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/security"
 	"github.com/pocketbase/pocketbase/tools/types"
 
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 )
 
 // ErrNotEmpty is returned by Demo, without writing anything, when the site already has content
@@ -23,9 +23,9 @@ var ErrNotEmpty = errors.New("the site already has content")
 
 // contentCollections are the collections whose records make a site "not empty".
 var contentCollections = []string{
-	pb_migrations.Profile, pb_migrations.Posts, pb_migrations.Projects, pb_migrations.Pages,
-	pb_migrations.Courses, pb_migrations.Talks, pb_migrations.Experience, pb_migrations.Education,
-	pb_migrations.Skills, pb_migrations.Certifications, pb_migrations.Members, pb_migrations.Purchases,
+	vocab.Profile, vocab.Posts, vocab.Projects, vocab.Pages,
+	vocab.Courses, vocab.Talks, vocab.Experience, vocab.Education,
+	vocab.Skills, vocab.Certifications, vocab.Members, vocab.Purchases,
 }
 
 // pageViewDays is how many days of page views the demo has, today included.
@@ -118,11 +118,11 @@ func (s *seeder) saveNewEmail(collection string, at time.Time, fields map[string
 }
 
 func (s *seeder) profile() error {
-	n, err := s.app.CountRecords(pb_migrations.Profile)
+	n, err := s.app.CountRecords(vocab.Profile)
 	if err != nil || n > 0 {
 		return err
 	}
-	_, err = s.save(pb_migrations.Profile, s.ago(400), map[string]any{
+	_, err = s.save(vocab.Profile, s.ago(400), map[string]any{
 		"name":     "Sam Creator",
 		"headline": "Developer, writer and teacher: APIs, Go and SQLite",
 		"bio":      "<p>I build small, sturdy backends and teach others to do the same.</p>",
@@ -153,7 +153,7 @@ func (s *seeder) posts() error {
 		if !p.draft {
 			fields["published_at"] = s.ago(p.age)
 		}
-		rec, err := s.save(pb_migrations.Posts, s.ago(max(p.age, 0)), fields)
+		rec, err := s.save(vocab.Posts, s.ago(max(p.age, 0)), fields)
 		if err != nil {
 			return err
 		}
@@ -166,7 +166,7 @@ func (s *seeder) posts() error {
 
 func (s *seeder) projects() error {
 	for _, p := range demoProjects {
-		_, err := s.save(pb_migrations.Projects, s.ago(p.age), map[string]any{
+		_, err := s.save(vocab.Projects, s.ago(p.age), map[string]any{
 			"title": p.title, "excerpt": p.excerpt, "content": article(p.title, p.excerpt),
 			"tags": nonNil(p.tags), "visibility": "public", "draft": p.draft, "url": p.url, "repo_url": p.repo,
 		})
@@ -179,7 +179,7 @@ func (s *seeder) projects() error {
 
 func (s *seeder) courses() error {
 	for _, c := range demoCourses {
-		course, err := s.save(pb_migrations.Courses, s.ago(c.age), map[string]any{
+		course, err := s.save(vocab.Courses, s.ago(c.age), map[string]any{
 			"title": c.title, "description": c.description, "price": c.price, "currency": c.currency,
 		})
 		if err != nil {
@@ -187,7 +187,7 @@ func (s *seeder) courses() error {
 		}
 		s.courseRecs = append(s.courseRecs, course)
 		for i, lesson := range c.lessons {
-			_, err := s.save(pb_migrations.Lessons, s.ago(c.age), map[string]any{
+			_, err := s.save(vocab.Lessons, s.ago(c.age), map[string]any{
 				"course": course.Id, "title": lesson, "sort_order": i + 1,
 				"content": "<p>Lesson " + fmt.Sprint(i+1) + " of " + c.title + ": " + lesson + ".</p>",
 			})
@@ -201,7 +201,7 @@ func (s *seeder) courses() error {
 
 func (s *seeder) talks() error {
 	for _, t := range demoTalks {
-		_, err := s.save(pb_migrations.Talks, s.ago(max(t.age, 0)+30), map[string]any{
+		_, err := s.save(vocab.Talks, s.ago(max(t.age, 0)+30), map[string]any{
 			"title": t.title, "event": t.event, "location": t.location, "date": s.ago(t.age).Truncate(24 * time.Hour),
 			"url": t.url, "slides_url": t.slides, "video_url": t.video, "description": t.description,
 		})
@@ -218,10 +218,10 @@ func (s *seeder) portfolio() error {
 		collection string
 		entries    []map[string]any
 	}{
-		{pb_migrations.Experience, demoExperience},
-		{pb_migrations.Education, demoEducation},
-		{pb_migrations.Skills, demoSkills},
-		{pb_migrations.Certifications, demoCertifications},
+		{vocab.Experience, demoExperience},
+		{vocab.Education, demoEducation},
+		{vocab.Skills, demoSkills},
+		{vocab.Certifications, demoCertifications},
 	}
 	for _, l := range lists {
 		for i, fields := range l.entries {
@@ -236,7 +236,7 @@ func (s *seeder) portfolio() error {
 func (s *seeder) members() error {
 	s.memberEmail = map[string]string{}
 	for _, m := range demoMembers {
-		rec, err := s.saveNewEmail(pb_migrations.Members, s.ago(m.age), map[string]any{
+		rec, err := s.saveNewEmail(vocab.Members, s.ago(m.age), map[string]any{
 			"name": m.name, "email": m.email, "verified": m.verified, "emailVisibility": false,
 			// Demo members cannot sign in until they reset this.
 			"password": security.RandomString(32),
@@ -253,7 +253,7 @@ func (s *seeder) members() error {
 
 func (s *seeder) subscribers() error {
 	for _, sub := range demoSubscribers {
-		_, err := s.saveNewEmail(pb_migrations.NewsletterSubscribers, s.ago(sub.age), map[string]any{
+		_, err := s.saveNewEmail(vocab.NewsletterSubscribers, s.ago(sub.age), map[string]any{
 			"email": sub.email, "name": sub.name, "confirmed": sub.confirmed,
 		})
 		if err != nil {
@@ -265,7 +265,7 @@ func (s *seeder) subscribers() error {
 
 func (s *seeder) testimonials() error {
 	for i, fields := range demoTestimonials {
-		if _, err := s.save(pb_migrations.Testimonials, s.ago(40-10*i), fields); err != nil {
+		if _, err := s.save(vocab.Testimonials, s.ago(40-10*i), fields); err != nil {
 			return err
 		}
 	}
@@ -278,7 +278,7 @@ func (s *seeder) purchases() error {
 	for _, p := range demoPurchases {
 		course := s.courseRecs[p.course]
 		at := s.ago(p.age).Add(-time.Duration(p.course+1) * time.Hour)
-		_, err := s.save(pb_migrations.Purchases, at, map[string]any{
+		_, err := s.save(vocab.Purchases, at, map[string]any{
 			"buyer_email": p.buyer, "content_type": "course", "content_id": course.Id,
 			"amount": course.GetInt("price"), "currency": course.GetString("currency"), "status": p.status,
 		})
@@ -292,7 +292,7 @@ func (s *seeder) purchases() error {
 		if p.completed {
 			enrollment["completed_at"] = at.AddDate(0, 0, 10)
 		}
-		if _, err := s.save(pb_migrations.Enrollments, at.Add(time.Minute), enrollment); err != nil {
+		if _, err := s.save(vocab.Enrollments, at.Add(time.Minute), enrollment); err != nil {
 			return err
 		}
 	}
@@ -315,7 +315,7 @@ func (s *seeder) pageViews() error {
 		}
 		for range 20 + s.rng.IntN(41) {
 			at := start.Add(time.Duration(s.rng.Int64N(int64(span))))
-			_, err := s.save(pb_migrations.PageViews, at, map[string]any{
+			_, err := s.save(vocab.PageViews, at, map[string]any{
 				"path":     paths[s.rng.IntN(len(paths))],
 				"referrer": demoReferrers[s.rng.IntN(len(demoReferrers))],
 				"visitor":  fmt.Sprintf("%016x", s.rng.Uint64()),

@@ -9,7 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"github.com/creator-content-api/server/hooks/content/fulltext"
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 )
 
 // Posts inserts n published public posts in one transaction, for benchmarks (10,000 take
@@ -25,7 +25,7 @@ func Posts(app core.App, n int) error {
 		for i := range n {
 			id := core.GenerateDefaultRandomId()
 			at := now.Add(-time.Duration(n-1-i) * time.Minute).Format(types.DefaultDateLayout)
-			_, err := tx.DB().Insert(pb_migrations.Posts, dbx.Params{
+			_, err := tx.DB().Insert(vocab.Posts, dbx.Params{
 				"id":         id,
 				"title":      fmt.Sprintf("Benchmark post %05d", i+1),
 				"slug":       "benchmark-post-" + id,
@@ -42,6 +42,6 @@ func Posts(app core.App, n int) error {
 			}
 		}
 		// Without hooks, the search index learns of the rows here.
-		return fulltext.Rebuild(tx, pb_migrations.Posts)
+		return fulltext.Rebuild(tx, vocab.Posts)
 	})
 }

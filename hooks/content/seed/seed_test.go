@@ -10,7 +10,7 @@ import (
 
 	"github.com/creator-content-api/server/hooks/content/seed"
 	"github.com/creator-content-api/server/hooks/keys"
-	"github.com/creator-content-api/server/pb_migrations"
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes/apitest"
 )
 
@@ -34,20 +34,20 @@ func TestDemo(t *testing.T) {
 		filter string
 		n      int
 	}{
-		pb_migrations.Profile:        {"", 1},
-		pb_migrations.Posts:          {"", 13},
-		pb_migrations.Projects:       {"", 4},
-		pb_migrations.Courses:        {"", 3},
-		pb_migrations.Lessons:        {"", 9},
-		pb_migrations.Talks:          {"", 4},
-		pb_migrations.Experience:     {"", 3},
-		pb_migrations.Education:      {"", 2},
-		pb_migrations.Skills:         {"", 8},
-		pb_migrations.Certifications: {"", 2},
-		pb_migrations.Members:        {"", 6},
-		pb_migrations.Testimonials:   {"", 3},
-		pb_migrations.Purchases:      {"", 10},
-		pb_migrations.Enrollments:    {"", 8},
+		vocab.Profile:        {"", 1},
+		vocab.Posts:          {"", 13},
+		vocab.Projects:       {"", 4},
+		vocab.Courses:        {"", 3},
+		vocab.Lessons:        {"", 9},
+		vocab.Talks:          {"", 4},
+		vocab.Experience:     {"", 3},
+		vocab.Education:      {"", 2},
+		vocab.Skills:         {"", 8},
+		vocab.Certifications: {"", 2},
+		vocab.Members:        {"", 6},
+		vocab.Testimonials:   {"", 3},
+		vocab.Purchases:      {"", 10},
+		vocab.Enrollments:    {"", 8},
 	}
 	for c, w := range want {
 		if got := count(t, h.App, c, w.filter); got != w.n || counts[c] != w.n {
@@ -55,16 +55,16 @@ func TestDemo(t *testing.T) {
 		}
 	}
 	for filter, n := range map[string]int{"draft = true": 1, "visibility = 'members'": 1, "visibility = 'private'": 1, "slug = ''": 0} {
-		if got := count(t, h.App, pb_migrations.Posts, filter); got != n {
+		if got := count(t, h.App, vocab.Posts, filter); got != n {
 			t.Errorf("posts with %s: %d, want %d", filter, got, n)
 		}
 	}
 	// 30 days of page views, none in the future.
 	from := apitest.Epoch.AddDate(0, 0, -29).Format(time.DateOnly)
-	if got := count(t, h.App, pb_migrations.PageViews, "created < '"+from+"' || created > '"+apitest.Epoch.Format("2006-01-02 15:04:05.000Z")+"'"); got != 0 {
+	if got := count(t, h.App, vocab.PageViews, "created < '"+from+"' || created > '"+apitest.Epoch.Format("2006-01-02 15:04:05.000Z")+"'"); got != 0 {
 		t.Errorf("%d page views outside the 30 days", got)
 	}
-	if got := count(t, h.App, pb_migrations.PageViews, ""); got < 30*20 {
+	if got := count(t, h.App, vocab.PageViews, ""); got < 30*20 {
 		t.Errorf("%d page views", got)
 	}
 
@@ -82,7 +82,7 @@ func TestDemo(t *testing.T) {
 	if _, err := seed.Demo(h.App, apitest.Epoch, false); !errors.Is(err, seed.ErrNotEmpty) {
 		t.Fatalf("second run: %v, want ErrNotEmpty", err)
 	}
-	if got := count(t, h.App, pb_migrations.Posts, ""); got != 13 {
+	if got := count(t, h.App, vocab.Posts, ""); got != 13 {
 		t.Fatalf("a refused run wrote posts: %d", got)
 	}
 	// Forced, through the command (with bulk posts on top): the demo again, without a second
@@ -91,12 +91,12 @@ func TestDemo(t *testing.T) {
 	if err != nil || !strings.Contains(out, "Seeded the demo site") || !strings.Contains(out, "50 more") {
 		t.Fatalf("forced run: %v\n%s", err, out)
 	}
-	for c, n := range map[string]int{pb_migrations.Posts: 13 + 13 + 50, pb_migrations.Members: 6, pb_migrations.Profile: 1} {
+	for c, n := range map[string]int{vocab.Posts: 13 + 13 + 50, vocab.Members: 6, vocab.Profile: 1} {
 		if got := count(t, h.App, c, ""); got != n {
 			t.Errorf("%s after the forced run: %d, want %d", c, got, n)
 		}
 	}
-	if got := count(t, h.App, pb_migrations.Posts, "slug ~ 'keyset-pagination-in-sqlite%'"); got != 2 {
+	if got := count(t, h.App, vocab.Posts, "slug ~ 'keyset-pagination-in-sqlite%'"); got != 2 {
 		t.Fatalf("%d keyset posts after the forced run", got)
 	}
 }
@@ -140,11 +140,11 @@ func TestCommand(t *testing.T) {
 	if _, err := run("--posts", "-1"); err == nil || !strings.Contains(err.Error(), "--posts must be 0 or more") {
 		t.Fatalf("negative --posts: %v", err)
 	}
-	h.SaveRecord(pb_migrations.Posts, map[string]any{"title": "Mine", "visibility": "public"})
+	h.SaveRecord(vocab.Posts, map[string]any{"title": "Mine", "visibility": "public"})
 	if _, err := run("--posts", "5"); !errors.Is(err, seed.ErrNotEmpty) || !strings.Contains(err.Error(), "--force") {
 		t.Fatalf("run on a site with content: %v", err)
 	}
-	if got := count(t, h.App, pb_migrations.Posts, ""); got != 1 {
+	if got := count(t, h.App, vocab.Posts, ""); got != 1 {
 		t.Fatalf("a refused run wrote posts: %d", got)
 	}
 }

@@ -5,13 +5,13 @@ package source
 
 import "time"
 
-// Collections an item can go to (pb_migrations.Posts and pb_migrations.Pages).
+// Collections an item can go to (vocab.Posts and vocab.Pages).
 const (
 	Posts = "posts"
 	Pages = "pages"
 )
 
-// Visibilities of an item (pb_migrations.Visibilities).
+// Visibilities of an item (vocab.Visibilities()).
 const (
 	Public  = "public"
 	Members = "members"
