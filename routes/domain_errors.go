@@ -25,6 +25,8 @@ var domainErrors = []struct {
 	{webhooks.ErrNotProvisioned, func() *apierr.Error { return apierr.NotProvisioned(nil) }},
 	{webhooks.ErrSubscriptionNotFound, apierr.NotFound},
 	{webhooks.ErrDeliveryNotFound, apierr.NotFound},
+	{webhooks.ErrPersonalDataForBrowserKey, forbidden(apierr.CodeInsufficientScope,
+		"events with personal data are for server keys only (keys without allowed origins)")},
 	{webhooks.ErrSubscriptionDisabled, func() *apierr.Error {
 		return apierr.InvalidRequest("the delivery's subscription is switched off: re-enable it first")
 	}},

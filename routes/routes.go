@@ -194,7 +194,7 @@ func (a *API) middlewares(r Route) []*hook.Handler[*core.RequestEvent] {
 	}
 	switch r.Auth {
 	case AuthKey:
-		mw = append(mw, keyAuth(a.keys, r.Scope, a.cfg.Now))
+		mw = append(mw, keyAuth(a.keys, r, a.cfg.Now))
 	case AuthOwner:
 		mw = append(mw, ownerAuth())
 	}

@@ -10,7 +10,6 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
-	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/webhooks"
 	"github.com/creator-content-api/server/hooks/webhooks/wire"
 	"github.com/creator-content-api/server/pb_migrations"
@@ -89,8 +88,8 @@ func (a *API) readPollQuery(e *core.RequestEvent) (pollQuery, error) {
 	if !webhooks.KnownEvent(p.event) {
 		return p, apierr.NotFound()
 	}
-	if webhooks.PersonalData(p.event) && !serverKey(authenticatedKey(e)) {
-		return p, apierr.Forbidden(apierr.CodeInsufficientScope, "events with personal data can be polled only by a server key (one without allowed origins)")
+	if err := webhooks.CheckAudience(authenticatedKey(e), []string{p.event}); err != nil {
+		return p, domainError(err)
 	}
 	q := e.Request.URL.Query()
 	var err error
@@ -130,10 +129,6 @@ func (a *API) readPollQuery(e *core.RequestEvent) (pollQuery, error) {
 	}
 	return p, nil
 }
-
-// serverKey reports whether k is a server key: one without allowed origins. A browser key
-// (with allowed origins) ships in a site's pages, so whoever reads them holds it.
-func serverKey(k *keys.Key) bool { return k != nil && len(k.AllowedOrigins) == 0 }
 
 // latestStored is the latest instant the record layout (four-digit years) holds. An RFC 3339
 // since can be later: "9999-12-31T23:59:59-01:00" is in the year 10000 UTC.

@@ -21,6 +21,11 @@ type Key struct {
 	GraceUntil time.Time
 }
 
+// Browser reports whether k is a browser key: one with allowed origins. Its value ships in a
+// site's pages, so whoever reads them holds it, and the Origin header proves nothing outside a
+// browser: a browser key is public, and gets no personal data. A server key has no origins.
+func (k *Key) Browser() bool { return k != nil && len(k.AllowedOrigins) > 0 }
+
 // Check applies the order of checks after the key is found: the rotation grace of an old
 // secret, active, expiry, then origin. origin is the request's Origin header, or
 // the scheme and host of its Referer, or "".
