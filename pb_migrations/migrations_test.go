@@ -56,7 +56,7 @@ var schema = []collectionSpec{
 	{pbm.NewsletterSubscribers, false, f{"email": "email", "name": "text", "confirmed": "bool"}},
 	{pbm.PageViews, false, f{"path": "text", "referrer": "text", "visitor": "text", "country": "text"}},
 	{pbm.SiteSettings, false, f{"plan": "select", "webhooks_allow_private": "bool", "site_url": "url",
-		"post_url_pattern": "text", "feeds_enabled": "bool"}},
+		"post_url_pattern": "text", "feeds_enabled": "bool", "webhooks_max": "number"}},
 	{pbm.APIKeys, false, f{"name": "text", "key_hash": "text", "prefix": "text", "last4": "text",
 		"scopes": "select", "allowed_origins": "json", "expiry": "date", "active": "bool", "last_used_at": "date",
 		"previous_hash": "text", "previous_expires_at": "date"}},

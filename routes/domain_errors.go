@@ -2,6 +2,7 @@ package routes
 
 import (
 	"errors"
+	"net/http"
 	"sort"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
@@ -27,6 +28,10 @@ var domainErrors = []struct {
 	{webhooks.ErrDeliveryNotFound, apierr.NotFound},
 	{webhooks.ErrPersonalDataForBrowserKey, forbidden(apierr.CodeInsufficientScope,
 		"events with personal data are for server keys only (keys without allowed origins)")},
+	{webhooks.ErrSubscriptionLimit, func() *apierr.Error {
+		return &apierr.Error{Status: http.StatusConflict, Code: apierr.CodeWebhookLimitReached,
+			Message: "this site holds as many webhook subscriptions as it may (site settings: webhooks_max, 100 unless set); delete one first"}
+	}},
 	{webhooks.ErrSubscriptionDisabled, func() *apierr.Error {
 		return apierr.InvalidRequest("the delivery's subscription is switched off: re-enable it first")
 	}},

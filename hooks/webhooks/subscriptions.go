@@ -24,7 +24,8 @@ type SubscriptionFields struct {
 
 // CreateSubscription stores a new, enabled subscription registered by the API key keyID (""
 // for the owner's own, made in the console or the admin API) and returns it with its fresh
-// secret. A refusal of the registration rules is a validation.Errors naming the field.
+// secret. A refusal of the registration rules is a validation.Errors naming the field; a site
+// at its cap of subscriptions refuses with ErrSubscriptionLimit, the owner's own too.
 func CreateSubscription(app core.App, f SubscriptionFields, keyID string) (*core.Record, error) {
 	col, err := app.FindCachedCollectionByNameOrId(pb_migrations.WebhookSubscriptions)
 	if err != nil {
@@ -36,7 +37,13 @@ func CreateSubscription(app core.App, f SubscriptionFields, keyID string) (*core
 	sub.Set("enabled", true)
 	sub.Set("failure_count", 0)
 	sub.Set("api_key", keyID)
-	if err := saveSubscription(app, sub, f); err != nil {
+	err = app.RunInTransaction(func(txApp core.App) error {
+		if err := checkSubscriptionLimit(txApp); err != nil {
+			return err
+		}
+		return saveSubscription(txApp, sub, f)
+	})
+	if err != nil {
 		return nil, err
 	}
 	return sub, nil

@@ -23,6 +23,8 @@ const (
 	CodeInternal          = "internal_error"
 	CodeNotProvisioned    = "not_provisioned"
 	CodeHTTPSRequired     = "https_required"
+	// CodeWebhookLimitReached (409): the site holds its maximum of webhook subscriptions.
+	CodeWebhookLimitReached = "webhook_limit_reached"
 	// CodeInsufficientStorage (507): the data directory's disk is full; nothing was saved.
 	CodeInsufficientStorage = "insufficient_storage"
 )
