@@ -61,6 +61,7 @@ func Register(app core.App, cfg Config) *Bound {
 	content.BindFeedSettings(app)
 	wcfg := cfg.Webhooks
 	wcfg.Now = cfg.Now
+	wcfg.KeyGeneration = func() uint64 { return ch.Generation(changes.Keys) }
 	w := webhooks.Bind(app, wcfg)
 	// The job marks a record published with a plain UPDATE, which no model hook sees: it says
 	// so itself, so that cached reads show the record at once.

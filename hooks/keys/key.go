@@ -33,14 +33,23 @@ func (k *Key) Check(now time.Time, origin string) error {
 	if !k.GraceUntil.IsZero() && !now.Before(k.GraceUntil) {
 		return ErrUnknown // an old secret past its grace is simply no longer a key
 	}
+	if err := k.Usable(now); err != nil {
+		return err
+	}
+	if len(k.AllowedOrigins) > 0 && !slices.Contains(k.AllowedOrigins, NormalizeOrigin(origin)) {
+		return ErrOriginForbidden
+	}
+	return nil
+}
+
+// Usable returns ErrDisabled for a key switched off, ErrExpired for one past its expiry at now,
+// nil otherwise: what a key's record says of it, whatever secret and origin are presented.
+func (k *Key) Usable(now time.Time) error {
 	if !k.Active {
 		return ErrDisabled
 	}
 	if !k.Expiry.IsZero() && !now.Before(k.Expiry) {
 		return ErrExpired
-	}
-	if len(k.AllowedOrigins) > 0 && !slices.Contains(k.AllowedOrigins, NormalizeOrigin(origin)) {
-		return ErrOriginForbidden
 	}
 	return nil
 }

@@ -71,6 +71,7 @@ func Bind(app core.App, cfg Config) *Service {
 	bindSubscriptionRules(app)
 	bindSubscriptionState(app, cfg.Now)
 	bindKeyRevocation(app)
+	bindKeyGate(app, s.d)
 	bindPrune(app, s.Prune)
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Id: dispatcherHookID,
