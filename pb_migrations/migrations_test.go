@@ -62,7 +62,7 @@ var schema = []collectionSpec{
 		"previous_hash": "text", "previous_expires_at": "date"}},
 	{pbm.WebhookSubscriptions, false, f{"url": "url", "events": "select", "description": "text", "secret": "text",
 		"enabled": "bool", "failure_count": "number", "disabled_reason": "text", "api_key": "text"}},
-	{pbm.WebhookEvents, false, f{"event": "select", "data": "json"}},
+	{pbm.WebhookEvents, false, f{"event": "select", "data": "json", "served": "bool"}},
 	{pbm.WebhookDeliveries, false, f{"event": "relation", "subscription": "relation", "status": "select",
 		"attempt": "number", "next_attempt_at": "date", "last_status_code": "number", "last_duration_ms": "number",
 		"last_error": "text", "response_excerpt": "text", "delivered_at": "date"}},

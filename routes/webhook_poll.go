@@ -49,11 +49,15 @@ type pollQuery struct {
 	order string // pollNewestFirst or pollOldestFirst
 	from  types.DateTime
 	after *cursor.Position
+	// servedOnly keeps the content events whose record v1 served when they fired (a browser
+	// key's poll: webhooks.ServedContentOnly).
+	servedOnly bool
 }
 
 // pollEvents answers GET /api/v1/webhooks/poll/{event}: the events of the last 7 days, newest
 // first, or oldest first from `since`; `cursor` continues in the order it was made in. Events
-// with personal data are for server keys only.
+// with personal data are for server keys only; a browser key sees the content events of records
+// v1 served when they fired (published, public, their time come) and no others.
 func (a *API) pollEvents(e *core.RequestEvent) error {
 	p, err := a.readPollQuery(e)
 	if err != nil {
@@ -88,9 +92,11 @@ func (a *API) readPollQuery(e *core.RequestEvent) (pollQuery, error) {
 	if !webhooks.KnownEvent(p.event) {
 		return p, apierr.NotFound()
 	}
-	if err := webhooks.CheckAudience(authenticatedKey(e), []string{p.event}); err != nil {
+	k := authenticatedKey(e)
+	if err := webhooks.CheckAudience(k, []string{p.event}); err != nil {
 		return p, domainError(err)
 	}
+	p.servedOnly = webhooks.ServedContentOnly(k)
 	q := e.Request.URL.Query()
 	var err error
 	if p.limit, err = intParam(q, paramLimit, defaultLimit, 1, maxLimit); err != nil {
@@ -149,6 +155,9 @@ func (p pollQuery) fetch(app core.App) ([]eventRow, error) {
 		AndWhere(dbx.NewExp("[[created]] >= {:from}", dbx.Params{"from": p.from.String()})).
 		OrderBy("created "+dir, "id "+dir).
 		Limit(int64(p.limit) + 1)
+	if p.servedOnly {
+		q.AndWhere(dbx.HashExp{"served": true})
+	}
 	if p.after != nil {
 		q.AndWhere(dbx.NewExp("([[created]], [[id]]) "+op+" ({:c}, {:id})", dbx.Params{"c": p.after.Value, "id": p.after.ID}))
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 
+	"github.com/creator-content-api/server/hooks/content"
 	"github.com/creator-content-api/server/hooks/webhooks/wire"
 	"github.com/creator-content-api/server/pb_migrations"
 )
@@ -93,7 +94,7 @@ func Bind(app core.App, cfg Config) *Service {
 // AnnouncePublished writes the content.published event of rec, a scheduled record whose time
 // has come, and its deliveries with txApp (the publish job's transaction).
 func (s *Service) AnnouncePublished(txApp core.App, rec *core.Record) error {
-	return s.outbox.write(txApp, []event{{EventContentPublished, contentData(rec)}})
+	return s.outbox.write(txApp, []event{{EventContentPublished, contentData(rec), content.Served(rec, s.cfg.Now())}})
 }
 
 // Kick wakes the dispatcher to look for due deliveries now; it never blocks.
