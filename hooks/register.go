@@ -55,6 +55,7 @@ func Register(app core.App, cfg Config) *Bound {
 	}
 	ch := changes.Register(app, changes.Config{Now: cfg.Now})
 	keys.BindGuards(app)
+	keys.BindLogRedaction(app)
 	content.BindSlugs(app)
 	content.BindSearchIndex(app)
 	content.BindPublication(app, cfg.Now)
