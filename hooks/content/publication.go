@@ -5,7 +5,8 @@
 //
 // Hooked collections: posts, projects, pages and courses (slugs); posts, projects and pages
 // (publication); posts, projects, courses and talks (search index); site_settings (feed
-// settings). Job: the publish job, every second while the app serves.
+// settings); the file downloads of posts and projects (file_access.go: only while v1 serves
+// the record). Job: the publish job, every second while the app serves.
 package content
 
 import (
