@@ -149,6 +149,9 @@ func (a *API) serve(se *core.ServeEvent) error {
 		return err
 	}
 	a.cursors = codec
+	if se.Server != nil {
+		a.warnLoopbackWithoutProxy(se.App, se.Server.Addr)
+	}
 	se.Router.Bind(requestID())
 	if a.limits != nil {
 		se.Router.Bind(loginLimit(a.limits, a.cfg.Now))
