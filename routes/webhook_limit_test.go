@@ -54,6 +54,9 @@ func TestSubscriptionCap(t *testing.T) {
 		}
 		register("one more", http.StatusCreated, "").Test(t, h)
 		register("a switched-off one still counts", http.StatusConflict, "webhook_limit_reached").Test(t, h)
+		apitest.Scenario{Name: "a bad registration at the cap says what is bad", Method: http.MethodPost, Path: "/api/v2/webhooks",
+			Headers: apitest.Bearer(key), Body: map[string]any{"url": "ftp://1.1.1.1/hook"},
+			ExpectedStatus: http.StatusBadRequest, ExpectedCode: "invalid_request", ExpectedContent: []string{"url"}}.Test(t, h)
 		apitest.Scenario{Name: "the owner too", Method: http.MethodPost, Path: "/api/admin/webhooks", Headers: asOwner,
 			Body: map[string]any{"url": "https://1.1.1.1/owner"}, ExpectedStatus: http.StatusConflict, ExpectedCode: "webhook_limit_reached",
 			ExpectedContent: []string{"webhooks_max"}}.Test(t, h)

@@ -19,9 +19,9 @@ const DefaultMaxSubscriptions = 100
 // to each subscription, so an unbounded number would let one key make every write slow.
 var ErrSubscriptionLimit = errors.New("the site's webhook subscriptions are at their limit")
 
-// checkSubscriptionLimit returns ErrSubscriptionLimit when txApp's site already holds its
-// maximum of subscriptions, switched off ones included. The caller holds the write
-// transaction, so two registrations cannot both take the last place.
+// checkSubscriptionLimit returns ErrSubscriptionLimit when txApp's site holds more than its
+// maximum of subscriptions, switched off ones included, counting the one the caller has just
+// saved in its write transaction (which the error then rolls back).
 func checkSubscriptionLimit(txApp core.App) error {
 	limit, err := maxSubscriptions(txApp)
 	if err != nil {
@@ -31,8 +31,8 @@ func checkSubscriptionLimit(txApp core.App) error {
 	if err != nil {
 		return fmt.Errorf("webhooks: count subscriptions: %w", err)
 	}
-	if n >= int64(limit) {
-		return fmt.Errorf("%w (%d of %d)", ErrSubscriptionLimit, n, limit)
+	if n > int64(limit) {
+		return fmt.Errorf("%w (%d)", ErrSubscriptionLimit, limit)
 	}
 	return nil
 }

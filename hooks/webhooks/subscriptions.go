@@ -37,11 +37,13 @@ func CreateSubscription(app core.App, f SubscriptionFields, keyID string) (*core
 	sub.Set("enabled", true)
 	sub.Set("failure_count", 0)
 	sub.Set("api_key", keyID)
+	// Saved first, so that a registration the rules refuse says why; then counted with it, in
+	// the same transaction, so that two registrations cannot both take the last place.
 	err = app.RunInTransaction(func(txApp core.App) error {
-		if err := checkSubscriptionLimit(txApp); err != nil {
+		if err := saveSubscription(txApp, sub, f); err != nil {
 			return err
 		}
-		return saveSubscription(txApp, sub, f)
+		return checkSubscriptionLimit(txApp)
 	})
 	if err != nil {
 		return nil, err
