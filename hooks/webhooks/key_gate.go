@@ -26,8 +26,6 @@ const (
 	// PausedKeyBrowser: the key has allowed origins now, and the subscription receives events
 	// with personal data, which are for server keys only (CheckAudience).
 	PausedKeyBrowser = "key_browser"
-	// PausedKeyMissing: the key's record is gone without the revocation hook (raw SQL).
-	PausedKeyMissing = "key_missing"
 )
 
 // heldRecheck is how often the dispatcher looks again at the keys while it holds the pushes
@@ -37,10 +35,12 @@ const heldRecheck = time.Second
 
 // pausedReason is why a subscription of events registered by k may not be pushed at now, ""
 // when k could register it now: active, not expired, holding the registration's scope, and
-// allowed the events (CheckAudience). k nil is a key that no longer exists.
+// allowed the events (CheckAudience). k nil is a key that no longer exists: its revocation
+// switched the subscription off (key_revocation.go), and one the owner switched on again is
+// the owner's, not held.
 func pausedReason(k *keys.Key, events []string, now time.Time) string {
 	if k == nil {
-		return PausedKeyMissing
+		return ""
 	}
 	switch err := k.Usable(now); {
 	case errors.Is(err, keys.ErrDisabled):

@@ -102,6 +102,21 @@ func TestPushesFollowTheKey(t *testing.T) {
 			t.Fatalf("after rotation: %d pushes, want %d", len(rcv.Received()), pushed)
 		}
 	})
+	t.Run("revoked, then switched on again by the owner", func(t *testing.T) {
+		if res := h.Do(apitest.Request{Method: http.MethodDelete, Path: "/api/admin/api-keys/" + keyID, Headers: asOwner}); res.Status != http.StatusNoContent {
+			t.Fatalf("revoke: %d %s", res.Status, res.Body)
+		}
+		if pushAfterWrite() != pushed {
+			t.Fatalf("switched off by the revocation: %d pushes, want %d", len(rcv.Received()), pushed)
+		}
+		res := h.Do(apitest.Request{Method: http.MethodPatch, Path: "/api/admin/webhooks/" + sub.Id, Headers: asOwner, Body: map[string]any{"enabled": true}})
+		if res.Status != http.StatusOK || res.JSON(t)["data"].(map[string]any)["paused_reason"] != nil {
+			t.Fatalf("re-enable: %d %s", res.Status, res.Body)
+		}
+		if pushed++; pushAfterWrite() != pushed {
+			t.Fatalf("the owner's now: %d pushes, want %d", len(rcv.Received()), pushed)
+		}
+	})
 }
 
 // rawKeyUpdate switches key id on or off as another process would (a second server, raw SQL):

@@ -42,7 +42,6 @@ const pausedReasons = {
   key_expired: 'its API key has expired',
   key_scope: 'its API key no longer holds the write:webhooks scope',
   key_browser: 'its API key has allowed origins now (a browser key), and these events carry personal data',
-  key_missing: 'its API key no longer exists',
 };
 
 /** registeredBy names who made the subscription: the owner, or the API key (its id once revoked). */
