@@ -68,6 +68,9 @@ type keyedSubscription struct {
 // at now to the reason, and returns the earliest expiry after now of those keys (zero: none),
 // when the answer may change without a change of the keys.
 func pausedSubscriptions(app core.App, now time.Time) (map[string]string, time.Time, error) {
+	if _, err := outboxCollections(app); err != nil {
+		return map[string]string{}, time.Time{}, nil // not provisioned: nothing to hold
+	}
 	var subs []keyedSubscription
 	err := app.DB().Select("id", "api_key", "events").From(pb_migrations.WebhookSubscriptions).
 		Where(dbx.NewExp("[[api_key]] != ''")).All(&subs)
