@@ -4,9 +4,11 @@
 // newsletter_subscribers), the dispatcher that pushes due deliveries with retries, the
 // attempt history and its stats, the subscriptions (created, updated and deleted through this
 // package by the API and the console; every save, the dashboard's too, keeps the
-// registration rules), the switch-off of a revoked key's subscriptions, the cron job
-// ccaWebhookPrune that drops events after 7 days, and the `webhooks` command. The wire
-// format and the guarded client are in package wire.
+// registration rules; a registration counts against the site's cap), who may receive which
+// event (audience.go), the switch-off of a revoked key's subscriptions and the hold of the
+// pushes of a key that could not register them now (key_gate.go), the cron job
+// ccaWebhookPrune that drops events after 7 days, and the `webhooks` command. The wire format
+// and the guarded client are in package wire.
 package webhooks
 
 import (
