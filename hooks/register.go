@@ -68,12 +68,15 @@ func Register(app core.App, cfg Config) *Bound {
 	}
 	ch := changes.Register(app, changes.Config{Now: cfg.Now})
 	keys.BindGuards(app)
+	keys.BindLogRedaction(app)
 	content.BindSlugs(app)
 	content.BindSearchIndex(app)
 	content.BindPublication(app, cfg.Now)
 	content.BindFeedSettings(app)
+	content.BindFileAccess(app, cfg.Now)
 	wcfg := cfg.Webhooks
 	wcfg.Now = cfg.Now
+	wcfg.KeyGeneration = func() uint64 { return ch.Generation(changes.Keys) }
 	w := webhooks.Bind(app, wcfg)
 	rcfg := cfg.Revisions
 	rcfg.Now = cfg.Now

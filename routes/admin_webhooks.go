@@ -30,18 +30,14 @@ type subscriptionPatch struct {
 }
 
 // listSubscriptions answers GET /api/admin/webhooks: every subscription, newest first.
-func listSubscriptions(e *core.RequestEvent) error {
+func (a *API) listSubscriptions(e *core.RequestEvent) error {
 	recs, err := webhooks.ListSubscriptions(e.App)
 	if err != nil {
 		return domainError(err)
 	}
-	names, err := keyNames(e.App, recs)
+	out, err := a.subscriptionViews(e.App, recs)
 	if err != nil {
 		return apierr.Internal(err)
-	}
-	out := make([]map[string]any, 0, len(recs))
-	for _, r := range recs {
-		out = append(out, subscriptionView(r, names))
 	}
 	return writeJSON(e, http.StatusOK, map[string]any{"data": out})
 }
@@ -49,7 +45,7 @@ func listSubscriptions(e *core.RequestEvent) error {
 // updateSubscription answers PATCH /api/admin/webhooks/{id} with webhooks.UpdateSubscription:
 // the subscription rules apply, re-enabling resets failure_count and disabled_reason, and
 // switching off ends the pending deliveries, as for the dashboard's edits.
-func updateSubscription(e *core.RequestEvent) error {
+func (a *API) updateSubscription(e *core.RequestEvent) error {
 	var b subscriptionPatch
 	if err := decodeStrict(e, &b); err != nil {
 		return err
@@ -59,11 +55,11 @@ func updateSubscription(e *core.RequestEvent) error {
 	if err != nil {
 		return domainError(err)
 	}
-	names, err := keyNames(e.App, []*core.Record{sub})
+	out, err := a.subscriptionViews(e.App, []*core.Record{sub})
 	if err != nil {
 		return apierr.Internal(err)
 	}
-	return writeJSON(e, http.StatusOK, map[string]any{"data": subscriptionView(sub, names)})
+	return writeJSON(e, http.StatusOK, map[string]any{"data": out[0]})
 }
 
 // deleteSubscription answers DELETE /api/admin/webhooks/{id}: 204; its deliveries go with it.
@@ -122,12 +118,33 @@ func (a *API) redeliver(e *core.RequestEvent) error {
 	return writeJSON(e, http.StatusAccepted, map[string]any{"data": out[0]})
 }
 
+// subscriptionViews are the owner's views of subs, with the names of their keys and why their
+// pushes are held, read once for all.
+func (a *API) subscriptionViews(app core.App, subs []*core.Record) ([]map[string]any, error) {
+	names, err := keyNames(app, subs)
+	if err != nil {
+		return nil, err
+	}
+	paused, err := a.cfg.Webhooks.PausedReasons()
+	if err != nil {
+		return nil, err
+	}
+	out := make([]map[string]any, 0, len(subs))
+	for _, s := range subs {
+		out = append(out, subscriptionView(s, names, paused))
+	}
+	return out, nil
+}
+
 // subscriptionView is the owner's view of a subscription; disabled_reason is null unless the
-// service switched it off; api_key is null when the owner made it, and api_key_name is the
-// name of that key (from names, see keyNames), null once it is revoked.
-func subscriptionView(sub *core.Record, names map[string]string) map[string]any {
+// service switched it off; paused_reason is null unless its pushes are held because the key
+// that registered it could not register it now (webhooks.PausedKey…, from paused); api_key is
+// null when the owner made it, and api_key_name is the name of that key (from names, see
+// keyNames), null once it is revoked.
+func subscriptionView(sub *core.Record, names, paused map[string]string) map[string]any {
 	v := recordView("", sub, subscriptionFields) // no file fields
 	v["disabled_reason"] = nullableString(sub.GetString("disabled_reason"))
+	v["paused_reason"] = nullableString(paused[sub.Id])
 	key := sub.GetString("api_key")
 	v["api_key"] = nullableString(key)
 	v["api_key_name"] = nil

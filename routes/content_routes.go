@@ -75,7 +75,7 @@ func (a *API) contentRoutes() []Route {
 		{Method: get, Path: "/api/v2/talks", Auth: AuthKey, Scope: content, Tier: TierNormal, Cache: CachePrivate, Memory: true, Handler: a.pageListHandler(talksResource)},
 
 		// v2 members and analytics.
-		{Method: get, Path: "/api/v2/members", Auth: AuthKey, Scope: keys.ScopeReadMembers, Tier: TierNormal, Cache: CachePrivate, Memory: true, Handler: a.pageListHandler(membersResource)},
+		{Method: get, Path: "/api/v2/members", Auth: AuthKey, Scope: keys.ScopeReadMembers, PersonalData: true, Tier: TierNormal, Cache: CachePrivate, Memory: true, Handler: a.pageListHandler(membersResource)},
 		{Method: get, Path: "/api/v2/analytics", Auth: AuthKey, Scope: keys.ScopeReadAnalytics, Tier: TierNormal, Cache: CachePrivate, Handler: a.analyticsHandler},
 		{Method: get, Path: "/api/admin/analytics", Auth: AuthOwner, Tier: TierModerate, Cache: CachePrivate, Handler: a.adminAnalyticsHandler},
 	}

@@ -48,6 +48,12 @@ var domainErrors = []struct {
 	{previews.ErrTTL, func() *apierr.Error {
 		return apierr.InvalidField("expires_in", "is longer than preview links may last")
 	}},
+	{webhooks.ErrPersonalDataForBrowserKey, forbidden(apierr.CodeInsufficientScope,
+		"events with personal data are for server keys only (keys without allowed origins)")},
+	{webhooks.ErrSubscriptionLimit, func() *apierr.Error {
+		return &apierr.Error{Status: http.StatusConflict, Code: apierr.CodeWebhookLimitReached,
+			Message: "this site holds as many webhook subscriptions as it may (site settings: webhooks_max, 100 unless set); delete one first"}
+	}},
 	{webhooks.ErrSubscriptionDisabled, func() *apierr.Error {
 		return apierr.InvalidRequest("the delivery's subscription is switched off: re-enable it first")
 	}},

@@ -20,8 +20,10 @@ var errKeyInURL = &apierr.Error{Status: 401, Code: apierr.CodeUnauthorized,
 
 // keyAuth is ccaKeyAuth: it authenticates the Bearer API key and checks it in the decisions'
 // order: header, known key (401), active, expiry, origin (403 with their codes), then the
-// route's scope (403 insufficient_scope). A warm key costs no database query.
-func keyAuth(store *keys.Store, scope string, now func() time.Time) *hook.Handler[*core.RequestEvent] {
+// route's scope (403 insufficient_scope), and on a route with personal data that it is a server
+// key (403 insufficient_scope). A warm key costs no database query.
+func keyAuth(store *keys.Store, r Route, now func() time.Time) *hook.Handler[*core.RequestEvent] {
+	scope := r.Scope
 	return &hook.Handler[*core.RequestEvent]{
 		Id:       KeyAuthMiddlewareID,
 		Priority: AuthMiddlewarePriority,
@@ -43,6 +45,9 @@ func keyAuth(store *keys.Store, scope string, now func() time.Time) *hook.Handle
 			}
 			if !keys.Grants(key.Scopes, scope) {
 				return apierr.Forbidden(apierr.CodeInsufficientScope, "insufficient scope: this endpoint needs the "+scope+" scope")
+			}
+			if r.PersonalData && key.Browser() {
+				return apierr.Forbidden(apierr.CodeInsufficientScope, "insufficient scope: this endpoint answers personal data, for server keys only (keys without allowed origins)")
 			}
 			store.Touch(key.ID, at)
 			e.Set(keyContextKey, key)

@@ -191,6 +191,9 @@ func (a *API) serve(se *core.ServeEvent) error {
 		return err
 	}
 	a.cursors = codec
+	if se.Server != nil {
+		a.warnLoopbackWithoutProxy(se.App, se.Server.Addr)
+	}
 	se.Router.Bind(requestID())
 	if a.limits != nil {
 		se.Router.Bind(loginLimit(a.limits, a.cfg.Now))
@@ -236,7 +239,7 @@ func (a *API) middlewares(r Route) []*hook.Handler[*core.RequestEvent] {
 	}
 	switch r.Auth {
 	case AuthKey:
-		mw = append(mw, keyAuth(a.keys, r.Scope, a.cfg.Now))
+		mw = append(mw, keyAuth(a.keys, r, a.cfg.Now))
 	case AuthOwner:
 		mw = append(mw, ownerAuth())
 	}

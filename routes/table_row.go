@@ -37,6 +37,10 @@ type Route struct {
 	Tier RateTier
 	// PollCap counts the request against the key's poll window too (ccaPollCap).
 	PollCap bool
+	// PersonalData marks an AuthKey route whose answers carry people's e-mail addresses: a
+	// browser key (one with allowed origins) gets 403 insufficient_scope whatever its scopes,
+	// as for the events with personal data (webhooks.CheckAudience).
+	PersonalData bool
 	// Cache is the policy of the route's success responses (ccaCacheHeaders).
 	Cache CachePolicy
 	// Memory answers the route from memory (ccaReadCache, routes/readcache) while the content
@@ -65,6 +69,8 @@ func (r Route) check() error {
 		problem = fmt.Sprintf("Tier must be TierNormal or TierModerate, not %q", r.Tier)
 	case cacheControl[r.Cache] == "":
 		problem = fmt.Sprintf("Cache must be CachePublic, CachePrivate, CacheNone or CacheUnshared, not %q", r.Cache)
+	case r.PersonalData && r.Auth != AuthKey:
+		problem = "PersonalData is for AuthKey routes (the owner sees everything)"
 	case r.Memory && (r.Method != http.MethodGet || r.Cache == CacheNone || r.Cache == CacheUnshared || r.PollCap):
 		problem = "Memory is for GET reads that may be stored (not CacheNone or CacheUnshared) and count no poll"
 	case r.Handler == nil:

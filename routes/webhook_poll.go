@@ -10,7 +10,6 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
-	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/hooks/webhooks"
 	"github.com/creator-content-api/server/hooks/webhooks/wire"
@@ -50,11 +49,15 @@ type pollQuery struct {
 	order string // pollNewestFirst or pollOldestFirst
 	from  types.DateTime
 	after *cursor.Position
+	// servedOnly keeps the content events whose record v1 served when they fired (a browser
+	// key's poll: webhooks.ServedContentOnly).
+	servedOnly bool
 }
 
 // pollEvents answers GET /api/v1/webhooks/poll/{event}: the events of the last 7 days, newest
 // first, or oldest first from `since`; `cursor` continues in the order it was made in. Events
-// with personal data are for server keys only.
+// with personal data are for server keys only; a browser key sees the content events of records
+// v1 served when they fired (published, public, their time come) and no others.
 func (a *API) pollEvents(e *core.RequestEvent) error {
 	p, err := a.readPollQuery(e)
 	if err != nil {
@@ -89,9 +92,11 @@ func (a *API) readPollQuery(e *core.RequestEvent) (pollQuery, error) {
 	if !webhooks.KnownEvent(p.event) {
 		return p, apierr.NotFound()
 	}
-	if webhooks.PersonalData(p.event) && !serverKey(authenticatedKey(e)) {
-		return p, apierr.Forbidden(apierr.CodeInsufficientScope, "events with personal data can be polled only by a server key (one without allowed origins)")
+	k := authenticatedKey(e)
+	if err := webhooks.CheckAudience(k, []string{p.event}); err != nil {
+		return p, domainError(err)
 	}
+	p.servedOnly = webhooks.ServedContentOnly(k)
 	q := e.Request.URL.Query()
 	var err error
 	if p.limit, err = intParam(q, paramLimit, defaultLimit, 1, maxLimit); err != nil {
@@ -131,10 +136,6 @@ func (a *API) readPollQuery(e *core.RequestEvent) (pollQuery, error) {
 	return p, nil
 }
 
-// serverKey reports whether k is a server key: one without allowed origins. A browser key
-// (with allowed origins) ships in a site's pages, so whoever reads them holds it.
-func serverKey(k *keys.Key) bool { return k != nil && len(k.AllowedOrigins) == 0 }
-
 // latestStored is the latest instant the record layout (four-digit years) holds. An RFC 3339
 // since can be later: "9999-12-31T23:59:59-01:00" is in the year 10000 UTC.
 var latestStored = time.Date(9999, 12, 31, 23, 59, 59, 999e6, time.UTC)
@@ -154,6 +155,9 @@ func (p pollQuery) fetch(app core.App) ([]eventRow, error) {
 		AndWhere(dbx.NewExp("[[created]] >= {:from}", dbx.Params{"from": p.from.String()})).
 		OrderBy("created "+dir, "id "+dir).
 		Limit(int64(p.limit) + 1)
+	if p.servedOnly {
+		q.AndWhere(dbx.HashExp{"served": true})
+	}
 	if p.after != nil {
 		q.AndWhere(dbx.NewExp("([[created]], [[id]]) "+op+" ({:c}, {:id})", dbx.Params{"c": p.after.Value, "id": p.after.ID}))
 	}

@@ -139,7 +139,7 @@ func TestPollPersonalDataNeedsAServerKey(t *testing.T) {
 		{"browser key", map[string]string{"Authorization": "Bearer " + browser, "Origin": origin}, false},
 		{"server key", apitest.Bearer(server), true},
 	}
-	const refusal = "events with personal data can be polled only by a server key (one without allowed origins)"
+	const refusal = "events with personal data are for server keys only (keys without allowed origins)"
 	for _, event := range vocab.EventNames() {
 		for _, k := range callers {
 			s := apitest.Scenario{Name: k.name + " " + event, Path: "/api/v1/webhooks/poll/" + event, Headers: k.headers, ExpectedStatus: http.StatusOK}

@@ -48,8 +48,16 @@ func createSubscription(e *core.RequestEvent) (map[string]any, error) {
 		return nil, err
 	}
 	keyID := ""
-	if k := authenticatedKey(e); k != nil {
+	k := authenticatedKey(e)
+	if k != nil {
 		keyID = k.ID
+	}
+	var events []string
+	if b.Events != nil {
+		events = *b.Events
+	}
+	if err := webhooks.CheckAudience(k, events); err != nil {
+		return nil, domainError(err)
 	}
 	f := webhooks.SubscriptionFields{URL: b.URL, Events: b.Events, Description: b.Description}
 	sub, err := webhooks.CreateSubscription(e.App, f, keyID)

@@ -340,6 +340,33 @@ describe('owner console', { timeout: 15 * 60_000 }, () => {
     assert.equal(await card().locator('dd.warn').count(), 0, `failure count reset: ${await card().textContent()}`);
   });
 
+  test('a switched-off key holds its webhook\'s pushes, and the card says why', STEP, async (t) => {
+    if (missing.webhooks) return t.skip(missing.webhooks);
+    const k = await owner.send('POST', '/api/admin/api-keys', { name: 'e2e held', scopes: ['write:webhooks'] });
+    assert.equal(k.status, 201, JSON.stringify(k.body));
+    const url = `${receiver.url}-held`;
+    const res = await fetch(`${server.url}/api/v2/webhooks`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${k.body.data.key}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ url, events: ['content.created'] }),
+    });
+    const sub = await res.json();
+    assert.equal(res.status, 201, JSON.stringify(sub));
+    const held = page.locator('article.card', { hasText: url });
+    const keyPath = `/api/admin/api-keys/${k.body.data.id}`;
+    assert.equal((await owner.send('PATCH', keyPath, { active: false })).status, 200);
+    await page.getByRole('button', { name: 'Refresh webhooks' }).click();
+    await held.getByText('Held', { exact: true }).waitFor();
+    await held.locator('dd[data-paused="key_disabled"]', { hasText: 'its API key is switched off' }).waitFor();
+    await shot('10b-webhook-held-by-its-key');
+    assert.equal((await owner.send('PATCH', keyPath, { active: true })).status, 200);
+    await page.getByRole('button', { name: 'Refresh webhooks' }).click();
+    await held.getByText('Enabled', { exact: true }).waitFor();
+    assert.equal(await held.locator('dd[data-paused]').count(), 0);
+    await owner.send('DELETE', `/api/admin/webhooks/${sub.id}`);
+    await owner.send('DELETE', keyPath);
+  });
+
   test('analytics on the free plan: totals and a note about daily charts', STEP, async (t) => {
     if (missing.analytics) return t.skip(missing.analytics);
     await page.getByRole('link', { name: 'Analytics' }).click();

@@ -111,7 +111,13 @@ func profile(t *testing.T, c *http.Client, base, key string) (*http.Response, ap
 // (PocketBase writes its logs in batches, a few seconds after the last entry).
 func warningCount(t *testing.T, s *Server, owner string) int {
 	t.Helper()
-	filter := url.QueryEscape("message ~ '" + proxyWarning + "'")
+	return logCount(t, s, owner, proxyWarning)
+}
+
+// logCount is how many of the server's stored log entries hold phrase in their message.
+func logCount(t *testing.T, s *Server, owner, phrase string) int {
+	t.Helper()
+	filter := url.QueryEscape("message ~ '" + phrase + "'")
 	status, body := s.Get(t, "/api/logs?perPage=50&filter="+filter, owner)
 	var page struct{ TotalItems int }
 	if err := json.Unmarshal(body, &page); status != http.StatusOK || err != nil {

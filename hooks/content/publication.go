@@ -5,10 +5,12 @@
 //
 // Hooked collections: posts, projects, pages and courses (slugs); posts, projects and pages
 // (publication); posts, projects, courses and talks (search index); site_settings (feed
-// settings). Job: the publish job, every second while the app serves.
+// settings); the file downloads of posts and projects (file_access.go: only while v1 serves
+// the record). Job: the publish job, every second while the app serves.
 package content
 
 import (
+	"slices"
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -60,6 +62,18 @@ func markPublication(rec *core.Record, now time.Time) {
 		rec.Set(PublishedAtField, now) // the date field normalises it to UTC, ms
 	}
 	rec.Set(publishAnnounced, isPublished(rec, now))
+}
+
+// servedCollections are the collections of publication that the v1 API reads (routes'
+// publishable resources); pages are not read through the API.
+var servedCollections = []string{vocab.Posts, vocab.Projects}
+
+// Served reports whether the v1 API serves rec at now: a post or project, published (not a
+// draft, published_at come) and public. Browser keys see the content events of such records
+// only (webhooks.ServedContentOnly).
+func Served(rec *core.Record, now time.Time) bool {
+	return slices.Contains(servedCollections, rec.Collection().Name) &&
+		rec.GetString("visibility") == "public" && isPublished(rec, now)
 }
 
 // isPublished reports whether rec is live at now.

@@ -22,6 +22,11 @@ type Key struct {
 	GraceUntil time.Time
 }
 
+// Browser reports whether k is a browser key: one with allowed origins. Its value ships in a
+// site's pages, so whoever reads them holds it, and the Origin header proves nothing outside a
+// browser: a browser key is public, and gets no personal data. A server key has no origins.
+func (k *Key) Browser() bool { return k != nil && len(k.AllowedOrigins) > 0 }
+
 // Check applies the order of checks after the key is found: the rotation grace of an old
 // secret, active, expiry, then origin. origin is the request's Origin header, or
 // the scheme and host of its Referer, or "".
@@ -29,14 +34,23 @@ func (k *Key) Check(now time.Time, origin string) error {
 	if !k.GraceUntil.IsZero() && !now.Before(k.GraceUntil) {
 		return ErrUnknown // an old secret past its grace is simply no longer a key
 	}
+	if err := k.Usable(now); err != nil {
+		return err
+	}
+	if len(k.AllowedOrigins) > 0 && !slices.Contains(k.AllowedOrigins, NormalizeOrigin(origin)) {
+		return ErrOriginForbidden
+	}
+	return nil
+}
+
+// Usable returns ErrDisabled for a key switched off, ErrExpired for one past its expiry at now,
+// nil otherwise: what a key's record says of it, whatever secret and origin are presented.
+func (k *Key) Usable(now time.Time) error {
 	if !k.Active {
 		return ErrDisabled
 	}
 	if !k.Expiry.IsZero() && !now.Before(k.Expiry) {
 		return ErrExpired
-	}
-	if len(k.AllowedOrigins) > 0 && !slices.Contains(k.AllowedOrigins, NormalizeOrigin(origin)) {
-		return ErrOriginForbidden
 	}
 	return nil
 }

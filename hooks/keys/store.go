@@ -115,7 +115,7 @@ func (s *Store) load(hash string) (*Key, error) {
 	if err != nil {
 		return nil, err
 	}
-	k := fromRecord(rec)
+	k := FromRecord(rec)
 	k.Hash = hash
 	if rec.GetString("key_hash") != hash {
 		k.GraceUntil = rec.GetDateTime("previous_expires_at").Time()
@@ -150,7 +150,9 @@ func (s *Store) FlushUsage() error {
 	return errors.Join(errs...)
 }
 
-func fromRecord(rec *core.Record) *Key {
+// FromRecord is the key of an api_keys record, without Hash and GraceUntil (which depend on
+// the secret presented): what the checks that need no secret read.
+func FromRecord(rec *core.Record) *Key {
 	return &Key{
 		ID:             rec.Id,
 		Name:           rec.GetString("name"),

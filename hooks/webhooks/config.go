@@ -33,6 +33,10 @@ type Config struct {
 	// Observer, when set, is told of every attempt and of the events each commit wrote (the
 	// metrics); its calls must be quick, since attempts and commits wait for them.
 	Observer Observer
+	// KeyGeneration is the keys' generation (hooks/changes, area Keys): the dispatcher reads
+	// the keys of the subscriptions again when it moves, to hold the pushes of those whose key
+	// could not register them now (key_gate.go). nil reads them at every pass.
+	KeyGeneration func() uint64
 	// Client returns the HTTP client for a delivery; allowPrivate is the site's
 	// webhooks_allow_private at the time of the attempt. nil means wire.NewClient with
 	// AttemptTimeout (SSRF-guarded unless allowPrivate, no redirects).

@@ -48,12 +48,22 @@ func (d *dispatcher) offer(hints []hint) {
 
 // pass starts due deliveries on the free workers: those of the ready queue first, then, when
 // the queue has none that may start and the database may hold some, those a scan adds to it
-// (a batch at a time). It skips deliveries in skip, and adds those it starts. It returns how
-// many it started, and whether deliveries were in flight when it looked: those may have held
-// back due deliveries that a later pass can start.
+// (a batch at a time). It skips deliveries in skip, and adds those it starts, and leaves the
+// deliveries of subscriptions whose key could not register them now pending (key_gate.go). It
+// returns how many it started, and whether deliveries were in flight when it looked: those
+// may have held back due deliveries that a later pass can start.
 func (d *dispatcher) pass(skip map[string]bool) (started int, wasBusy bool) {
 	d.passMu.Lock()
 	defer d.passMu.Unlock()
+	paused, released, err := d.gate.look()
+	if err != nil { // fail closed: nothing is pushed while the keys cannot be read
+		d.app.Logger().Error("webhooks: read the keys of subscriptions", "error", err)
+		d.needRows()
+		return 0, false
+	}
+	if released {
+		d.needRows() // their deliveries are due again
+	}
 	for round := 0; ; round++ {
 		t := d.take(skip)
 		if round == 0 {
@@ -61,9 +71,13 @@ func (d *dispatcher) pass(skip map[string]bool) (started int, wasBusy bool) {
 		}
 		switch {
 		case len(t.hints) > 0:
-			started += d.startDue(t.hints, skip)
+			started += d.startDue(t.hints, skip, paused)
 		case t.scan:
-			found, err := d.scanDue(scanBatch, t.exclude, t.fullSubs)
+			skipSubs := t.fullSubs
+			for id := range paused {
+				skipSubs = append(skipSubs, id)
+			}
+			found, err := d.scanDue(scanBatch, t.exclude, skipSubs)
 			if err != nil {
 				d.app.Logger().Error("webhooks: scan due deliveries", "error", err)
 				d.needRows()
@@ -139,8 +153,9 @@ func (d *dispatcher) needRows() {
 	d.mu.Unlock()
 }
 
-// startDue reads the deliveries of hints again and starts those still due, each on a worker.
-func (d *dispatcher) startDue(hints []hint, skip map[string]bool) int {
+// startDue reads the deliveries of hints again and starts those still due, each on a worker,
+// but those of the paused subscriptions, which stay pending.
+func (d *dispatcher) startDue(hints []hint, skip map[string]bool, paused map[string]string) int {
 	jobs, err := d.loadJobs(hints)
 	if err != nil {
 		d.app.Logger().Error("webhooks: load due deliveries", "error", err)
@@ -158,6 +173,9 @@ func (d *dispatcher) startDue(hints []hint, skip map[string]bool) int {
 	}
 	started := 0
 	for _, j := range jobs {
+		if paused[j.Subscription] != "" {
+			continue
+		}
 		f, ok := d.claim(j)
 		if !ok {
 			continue

@@ -67,6 +67,7 @@ type dispatcher struct {
 	cancelAttempts context.CancelFunc
 
 	pause    storePause // no attempt starts while their results cannot be stored
+	gate     *keyGate   // subscriptions whose key could not register them now: nothing pushed
 	loop     background.Loop
 	stopOnce sync.Once
 }
@@ -86,6 +87,7 @@ func newDispatcher(app core.App, cfg Config) *dispatcher {
 		idle:     make(chan struct{}),
 		ready:    newReadyQueue(maxReady, maxReadyPerSub),
 		scan:     scanNeed{rows: true, timer: true}, // everything due at start
+		gate:     &keyGate{app: app, now: cfg.Now, keyGen: cfg.KeyGeneration},
 	}
 	close(d.idle)
 	d.results = newRecorder(app, d.settle, func(err error) { d.pause.note(err, d.now()) })
@@ -156,7 +158,7 @@ func (d *dispatcher) dispatch(ctx context.Context) {
 			d.lookAgain()
 		}
 		d.pass(nil)
-		if d.takeTimerNeed() {
+		if d.takeTimerNeed() || d.gate.holding() {
 			timer.Reset(d.untilNextDue())
 		}
 	}

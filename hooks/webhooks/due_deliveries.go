@@ -104,10 +104,14 @@ func (d *dispatcher) loadJobs(hints []hint) ([]job, error) {
 }
 
 // untilNextDue is how long the loop may sleep: until the end of a store pause, else until the
-// earliest future attempt, at most maxIdle. Due deliveries it could not start yet are started when a running attempt ends.
-func (d *dispatcher) untilNextDue() time.Duration {
+// earliest future attempt, at most maxIdle (heldRecheck while the pushes of a subscription are
+// held, to see its key come back). Due deliveries it could not start yet are started when a running attempt ends.
+func (d *dispatcher) untilNextDue() (wait time.Duration) {
 	if wait := d.pause.left(d.now()); wait > 0 {
 		return wait
+	}
+	if d.gate.holding() {
+		defer func() { wait = min(wait, heldRecheck) }()
 	}
 	if _, err := outboxCollections(d.app); err != nil {
 		return maxIdle

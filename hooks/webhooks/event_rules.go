@@ -1,6 +1,8 @@
 package webhooks
 
 import (
+	"time"
+
 	"github.com/pocketbase/pocketbase/core"
 
 	"github.com/creator-content-api/server/hooks/content"
@@ -16,10 +18,12 @@ const (
 	changeDelete
 )
 
-// event is one event to write: its name and data object.
+// event is one event to write: its name and data object, and for a content event whether the
+// v1 API served the record when it fired (browser keys poll only those: ServedContentOnly).
 type event struct {
-	name string
-	data map[string]any
+	name   string
+	data   map[string]any
+	served bool
 }
 
 // needsPriorState reports whether the rules of a collection compare an update with the row as
@@ -28,18 +32,18 @@ func needsPriorState(collection string) bool {
 	return collection == vocab.Purchases || collection == vocab.Enrollments
 }
 
-// eventsFor returns the events a change of rec fires, in the order they are written. before
-// is the row as it was before an update of a needsPriorState collection (nil otherwise, or if
-// it was not found).
-func eventsFor(kind change, rec, before *core.Record) []event {
+// eventsFor returns the events a change of rec at now fires, in the order they are written.
+// before is the row as it was before an update of a needsPriorState collection (nil
+// otherwise, or if it was not found).
+func eventsFor(kind change, rec, before *core.Record, now time.Time) []event {
 	switch rec.Collection().Name {
 	case vocab.Posts, vocab.Projects, vocab.Pages:
-		return contentEvents(kind, rec)
+		return contentEvents(kind, rec, now)
 	case vocab.Purchases:
 		if kind == changeDelete || !isCompleted(rec) || (kind == changeUpdate && before != nil && isCompleted(before)) {
 			return nil
 		}
-		return []event{{EventPurchaseCompleted, purchaseData(rec)}}
+		return []event{{name: EventPurchaseCompleted, data: purchaseData(rec)}}
 	case vocab.Enrollments:
 		return enrollmentEvents(kind, rec, before)
 	case vocab.Testimonials:
@@ -52,20 +56,22 @@ func eventsFor(kind change, rec, before *core.Record) []event {
 
 // contentEvents: created, updated (plus published when the update leaves the record published:
 // not a draft, published_at come: content.Announced), deleted. A scheduled
-// record's content.published comes from the publish job when its time comes.
-func contentEvents(kind change, rec *core.Record) []event {
+// record's content.published comes from the publish job when its time comes. Each says whether
+// v1 served rec as it was then (a deleted record: as it was before).
+func contentEvents(kind change, rec *core.Record, now time.Time) []event {
 	data := contentData(rec)
+	served := content.Served(rec, now)
 	switch kind {
 	case changeCreate:
-		return []event{{EventContentCreated, data}}
+		return []event{{EventContentCreated, data, served}}
 	case changeUpdate:
-		evs := []event{{EventContentUpdated, data}}
+		evs := []event{{EventContentUpdated, data, served}}
 		if content.Announced(rec) {
-			evs = append(evs, event{EventContentPublished, data})
+			evs = append(evs, event{EventContentPublished, data, served})
 		}
 		return evs
 	default:
-		return []event{{EventContentDeleted, data}}
+		return []event{{EventContentDeleted, data, served}}
 	}
 }
 
@@ -79,12 +85,12 @@ const completionAnnounced = "completion_announced"
 func enrollmentEvents(kind change, rec, before *core.Record) []event {
 	var evs []event
 	if kind == changeCreate {
-		evs = append(evs, event{EventCourseEnrolled, enrollmentData(rec)})
+		evs = append(evs, event{name: EventCourseEnrolled, data: enrollmentData(rec)})
 	}
 	completedNow := !rec.GetDateTime("completed_at").IsZero()
 	announcedBefore := before != nil && before.GetBool(completionAnnounced)
 	if kind != changeDelete && completedNow && !announcedBefore {
-		evs = append(evs, event{EventCourseCompleted, completionData(rec)})
+		evs = append(evs, event{name: EventCourseCompleted, data: completionData(rec)})
 	}
 	return evs
 }
@@ -104,7 +110,7 @@ func onCreate(kind change, name string, data func(*core.Record) map[string]any, 
 	if kind != changeCreate {
 		return nil
 	}
-	return []event{{name, data(rec)}}
+	return []event{{name: name, data: data(rec)}}
 }
 
 func isCompleted(purchase *core.Record) bool {

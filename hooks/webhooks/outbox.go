@@ -69,7 +69,7 @@ func (o *outbox) handler(kind change) func(e *core.RecordEvent) error {
 			if quiet(e.Context) {
 				return nil
 			}
-			return o.write(txApp, eventsFor(kind, e.Record, before))
+			return o.write(txApp, eventsFor(kind, e.Record, before, o.now()))
 		})
 	}
 }
@@ -113,6 +113,7 @@ func (o *outbox) write(txApp core.App, events []event) error {
 		evRec := core.NewRecord(evCol)
 		evRec.Set("event", ev.name)
 		evRec.Set("data", ev.data)
+		evRec.Set("served", ev.served)
 		stamp(evRec, at)
 		// The values are ours and valid; skipping validation saves a query per relation.
 		if err := txApp.SaveNoValidate(evRec); err != nil {

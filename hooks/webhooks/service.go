@@ -4,9 +4,11 @@
 // newsletter_subscribers), the dispatcher that pushes due deliveries with retries, the
 // attempt history and its stats, the subscriptions (created, updated and deleted through this
 // package by the API and the console; every save, the dashboard's too, keeps the
-// registration rules), the switch-off of a revoked key's subscriptions, the cron job
-// ccaWebhookPrune that drops events after 7 days, and the `webhooks` command. The wire
-// format and the guarded client are in package wire.
+// registration rules; a registration counts against the site's cap), who may receive which
+// event (audience.go), the switch-off of a revoked key's subscriptions and the hold of the
+// pushes of a key that could not register them now (key_gate.go), the cron job
+// ccaWebhookPrune that drops events after 7 days, and the `webhooks` command. The wire format
+// and the guarded client are in package wire.
 package webhooks
 
 import (
@@ -20,6 +22,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 
+	"github.com/creator-content-api/server/hooks/content"
 	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/hooks/webhooks/wire"
 )
@@ -71,6 +74,7 @@ func Bind(app core.App, cfg Config) *Service {
 	bindSubscriptionRules(app)
 	bindSubscriptionState(app, cfg.Now)
 	bindKeyRevocation(app)
+	bindKeyGate(app, s.d)
 	bindPrune(app, s.Prune)
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Id: dispatcherHookID,
@@ -92,7 +96,7 @@ func Bind(app core.App, cfg Config) *Service {
 // AnnouncePublished writes the content.published event of rec, a scheduled record whose time
 // has come, and its deliveries with txApp (the publish job's transaction).
 func (s *Service) AnnouncePublished(txApp core.App, rec *core.Record) error {
-	return s.outbox.write(txApp, []event{{EventContentPublished, contentData(rec)}})
+	return s.outbox.write(txApp, []event{{EventContentPublished, contentData(rec), content.Served(rec, s.cfg.Now())}})
 }
 
 // Kick wakes the dispatcher to look for due deliveries now; it never blocks.

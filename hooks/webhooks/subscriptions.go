@@ -24,7 +24,8 @@ type SubscriptionFields struct {
 
 // CreateSubscription stores a new, enabled subscription registered by the API key keyID (""
 // for the owner's own, made in the console or the admin API) and returns it with its fresh
-// secret. A refusal of the registration rules is a validation.Errors naming the field.
+// secret. A refusal of the registration rules is a validation.Errors naming the field; a site
+// at its cap of subscriptions refuses with ErrSubscriptionLimit, the owner's own too.
 func CreateSubscription(app core.App, f SubscriptionFields, keyID string) (*core.Record, error) {
 	col, err := app.FindCachedCollectionByNameOrId(vocab.WebhookSubscriptions)
 	if err != nil {
@@ -36,7 +37,15 @@ func CreateSubscription(app core.App, f SubscriptionFields, keyID string) (*core
 	sub.Set("enabled", true)
 	sub.Set("failure_count", 0)
 	sub.Set("api_key", keyID)
-	if err := saveSubscription(app, sub, f); err != nil {
+	// Saved first, so that a registration the rules refuse says why; then counted with it, in
+	// the same transaction, so that two registrations cannot both take the last place.
+	err = app.RunInTransaction(func(txApp core.App) error {
+		if err := saveSubscription(txApp, sub, f); err != nil {
+			return err
+		}
+		return checkSubscriptionLimit(txApp)
+	})
+	if err != nil {
 		return nil, err
 	}
 	return sub, nil

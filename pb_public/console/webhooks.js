@@ -31,9 +31,18 @@ export async function renderWebhooks(root) {
 }
 
 function subscriptionState(s) {
-  if (s.enabled) return h('span', { class: 'badge on', text: 'Enabled' });
-  return h('span', { class: 'badge off', text: 'Switched off' });
+  if (!s.enabled) return h('span', { class: 'badge off', text: 'Switched off' });
+  if (s.paused_reason) return h('span', { class: 'badge off', text: 'Held' });
+  return h('span', { class: 'badge on', text: 'Enabled' });
 }
+
+/** pausedReasons say why pushes are held: the key that registered the subscription could not register it now. */
+const pausedReasons = {
+  key_disabled: 'its API key is switched off',
+  key_expired: 'its API key has expired',
+  key_scope: 'its API key no longer holds the write:webhooks scope',
+  key_browser: 'its API key has allowed origins now (a browser key), and these events carry personal data',
+};
 
 /** registeredBy names who made the subscription: the owner, or the API key (its id once revoked). */
 function registeredBy(s) {
@@ -79,6 +88,8 @@ function subscriptionCard(s, refresh) {
       h('dt', { text: 'Events' }), h('dd', {}, allEvents ? 'All events' : codeList(s.events)),
       h('dt', { text: 'Failures in a row' }), h('dd', { class: s.failure_count > 0 ? 'warn' : '', text: String(s.failure_count ?? 0) }),
       !s.enabled ? [h('dt', { text: 'Switched off because' }), h('dd', { text: s.disabled_reason || 'switched off by the owner' })] : null,
+      s.enabled && s.paused_reason ? [h('dt', { text: 'Pushes held because' }), h('dd', { class: 'warn', 'data-paused': s.paused_reason,
+        text: `${pausedReasons[s.paused_reason] || s.paused_reason}; events are kept and pushed once the key could register it again` })] : null,
       h('dt', { text: 'Registered' }), h('dd', {}, timeEl(s.created)),
       h('dt', { text: 'Registered by' }), h('dd', { text: registeredBy(s) })),
     h('div', { class: 'toolbar' },

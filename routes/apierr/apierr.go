@@ -6,6 +6,8 @@ package apierr
 import (
 	"fmt"
 	"net/http"
+
+	"github.com/creator-content-api/server/hooks/keys"
 )
 
 // The stable codes of the envelope.
@@ -23,6 +25,8 @@ const (
 	CodeInternal          = "internal_error"
 	CodeNotProvisioned    = "not_provisioned"
 	CodeHTTPSRequired     = "https_required"
+	// CodeWebhookLimitReached (409): the site holds its maximum of webhook subscriptions.
+	CodeWebhookLimitReached = "webhook_limit_reached"
 	// CodeInsufficientStorage (507): the data directory's disk is full; nothing was saved.
 	CodeInsufficientStorage = "insufficient_storage"
 )
@@ -47,7 +51,9 @@ func (e *Error) Unwrap() error { return e.Cause }
 
 // Envelope is the JSON body of e.
 func (e *Error) Envelope() map[string]any {
-	return map[string]any{"error": map[string]string{"code": e.Code, "message": e.Message}}
+	// A message may quote what the client sent (an unknown field, a bad value): nothing that
+	// looks like a key is echoed back, whatever part of the request carried it.
+	return map[string]any{"error": map[string]string{"code": e.Code, "message": keys.Redact(e.Message)}}
 }
 
 // InvalidRequest is a 400 with a message that says what is wrong.
