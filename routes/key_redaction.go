@@ -1,7 +1,6 @@
 package routes
 
 import (
-	"encoding/hex"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -33,19 +32,10 @@ func redactKeys(r *http.Request) bool {
 	return inURL
 }
 
-// redactKeysInText replaces each key in a text the request log stores (an error message, its
-// details), whatever part of the request carried it.
-func redactKeysInText(s string) string {
-	if !strings.Contains(s, keys.Prefix) {
-		return s
-	}
-	return keyLike.ReplaceAllString(s, keys.Prefix+redacted)
-}
-
 // redactValue replaces each key in a header value, unescaped as far as needed to find it.
 func redactValue(v string) string {
 	for holdsKey(v) && !strings.Contains(v, keys.Prefix) {
-		v = unescapeLoosely(v)
+		v = keys.UnescapeLoosely(v)
 	}
 	return keyLike.ReplaceAllString(v, keys.Prefix+redacted)
 }
@@ -57,7 +47,7 @@ func holdsKey(s string) bool {
 		if strings.Contains(s, keys.Prefix) {
 			return true
 		}
-		u := unescapeLoosely(s)
+		u := keys.UnescapeLoosely(s)
 		if u == s {
 			return false
 		}
@@ -114,24 +104,4 @@ func redactKeyInQuery(u *url.URL) bool {
 	}
 	u.RawQuery = scrubbed.Encode()
 	return true
-}
-
-// unescapeLoosely undoes every well-formed %XX escape of a raw string and leaves the rest, a
-// malformed escape included, as it is, so a key can be found even in a URL that does not parse.
-func unescapeLoosely(raw string) string {
-	if !strings.Contains(raw, "%") {
-		return raw
-	}
-	b := make([]byte, 0, len(raw))
-	for i := 0; i < len(raw); i++ {
-		if raw[i] == '%' && i+2 < len(raw) {
-			if v, err := hex.DecodeString(raw[i+1 : i+3]); err == nil {
-				b = append(b, v[0])
-				i += 2
-				continue
-			}
-		}
-		b = append(b, raw[i])
-	}
-	return string(b)
 }

@@ -5,6 +5,8 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/creator-content-api/server/hooks/keys"
 )
 
 const fakeKey = "svc_live_0123456789abcdefghijABCDEFGHIJ"
@@ -61,7 +63,7 @@ func TestRedactKeys(t *testing.T) {
 				t.Errorf("logged user agent = %q, want %q", got, c.wantAgent)
 			}
 			for _, logged := range []string{r.URL.RequestURI(), r.URL.Path, r.Referer(), r.UserAgent()} {
-				if strings.Contains(unescapeLoosely(logged), "svc_live_0") || strings.Contains(logged, "abc") {
+				if strings.Contains(keys.UnescapeLoosely(logged), "svc_live_0") || strings.Contains(logged, "abc") {
 					t.Errorf("a key is left in %q", logged)
 				}
 			}

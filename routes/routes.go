@@ -62,7 +62,7 @@ type Config struct {
 	MaxBodyBytes int64 // 0 means DefaultMaxBodyBytes; there is no off switch
 	// RequestLog says which requests get a row in the request log and bounds its queue and
 	// auxiliary.db; the zero value logs every error, write and owner call, and no successful
-	// read. Its Scrub defaults to removing API keys.
+	// read. Keys are redacted from every row as it is stored (keys.BindLogRedaction).
 	RequestLog requestlog.Config
 	// SharedMaxAge is how long a shared cache may keep a public read (s-maxage, whole
 	// seconds); 0 means DefaultSharedMaxAge.
@@ -130,9 +130,6 @@ func Register(app core.App, cfg Config) (*API, error) {
 	reads, err := readcache.New(cfg.ReadCache)
 	if err != nil {
 		return nil, fmt.Errorf("%w: ReadCache: %v", ErrInvalidConfig, err)
-	}
-	if cfg.RequestLog.Scrub == nil {
-		cfg.RequestLog.Scrub = redactKeysInText
 	}
 	requests, err := requestlog.New(app, cfg.RequestLog)
 	if err != nil {

@@ -28,7 +28,7 @@ func Redact(s string) string {
 	s = replaceKeys(s)
 	// A key behind percent-encoding: the decoded text, redacted (a reader decodes it anyway).
 	for i := 0; i < maxUnescapes && encodedKey(s); i++ {
-		s = replaceKeys(unescapeLoosely(s))
+		s = replaceKeys(UnescapeLoosely(s))
 	}
 	return s
 }
@@ -49,7 +49,7 @@ func replaceKeys(s string) string {
 // encodedKey reports whether s holds a key once percent-decoded, up to maxUnescapes times.
 func encodedKey(s string) bool {
 	for range maxUnescapes {
-		u := unescapeLoosely(s)
+		u := UnescapeLoosely(s)
 		if u == s {
 			return false
 		}
@@ -111,8 +111,9 @@ func redactJSON(v any) any {
 	return v
 }
 
-// unescapeLoosely undoes every well-formed %XX escape and leaves the rest as it is.
-func unescapeLoosely(raw string) string {
+// UnescapeLoosely undoes every well-formed %XX escape of a raw string and leaves the rest, a
+// malformed escape included, as it is, so a key can be found even in a URL that does not parse.
+func UnescapeLoosely(raw string) string {
 	if !strings.Contains(raw, "%") {
 		return raw
 	}

@@ -18,4 +18,7 @@
 //     size bound by deleting the oldest rows (PocketBase keeps logs by days only).
 //  5. Once a minute in which requests were served, one line says how many were served, logged,
 //     sampled out and dropped.
+//
+// Keys are redacted from each row as PocketBase stores it (keys.BindLogRedaction, bound for every
+// row of _logs, whoever writes it).
 package requestlog

@@ -29,9 +29,6 @@ type Config struct {
 	QueueSize int
 	// MaxBytes bounds what auxiliary.db holds (pages in use); 0 means DefaultMaxBytes.
 	MaxBytes int64
-	// Scrub removes secrets from a row's text (message, URL, headers, error and its details)
-	// before it is queued; nil keeps the text as it is.
-	Scrub func(string) string
 }
 
 // Log is the request log of one app.
@@ -60,9 +57,6 @@ func New(app core.App, cfg Config) (*Log, error) {
 		cfg.MaxBytes = DefaultMaxBytes
 	case cfg.MaxBytes < minMaxBytes:
 		return nil, fmt.Errorf("requestlog: MaxBytes must be at least %d (1 MiB), not %d", minMaxBytes, cfg.MaxBytes)
-	}
-	if cfg.Scrub == nil {
-		cfg.Scrub = func(s string) string { return s }
 	}
 	l := &Log{app: app, cfg: cfg, q: newQueue(cfg.QueueSize), flush: make(chan chan struct{})}
 	l.size = sizeBound{app: app, max: cfg.MaxBytes}

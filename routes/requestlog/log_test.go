@@ -215,8 +215,9 @@ func TestSizeBound(t *testing.T) {
 	}
 }
 
-// TestKeysScrubbed: a key in the body reaches the error message, and not the row.
-func TestKeysScrubbed(t *testing.T) {
+// TestKeysRedacted: a key in the body reaches the error's cause, and not the row (the rows go
+// through keys.BindLogRedaction as PocketBase stores them).
+func TestKeysRedacted(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, requestlog.Config{})
 	secret, _ := h.CreateKey("read", "write")

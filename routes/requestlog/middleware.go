@@ -1,7 +1,6 @@
 package requestlog
 
 import (
-	"encoding/json"
 	"errors"
 	"log/slog"
 	"math/rand/v2"
@@ -84,16 +83,15 @@ func (p ReadPolicy) take() bool {
 // row is the request's row in PocketBase's own shape, so the dashboard's Logs page reads it as
 // it reads PocketBase's.
 func (l *Log) row(e *core.RequestEvent, err error, level slog.Level, started time.Time, logAuthID, logIP bool) *core.Log {
-	scrub := l.cfg.Scrub
 	status := e.Status()
 	method := cut(strings.ToUpper(e.Request.Method), maxMethod)
-	uri := scrub(cut(e.Request.URL.RequestURI(), maxURL))
+	uri := cut(e.Request.URL.RequestURI(), maxURL)
 	data := types.JSONMap[any]{
 		"type":     "request",
 		"execTime": float64(time.Since(started)) / float64(time.Millisecond),
 	}
 	if meta := e.Get(apis.RequestEventKeyLogMeta); meta != nil {
-		data["meta"] = scrubAny(meta, scrub)
+		data["meta"] = meta
 	}
 	if err != nil {
 		var apiErr *router.ApiError
@@ -101,15 +99,15 @@ func (l *Log) row(e *core.RequestEvent, err error, level slog.Level, started tim
 			if status == 0 {
 				status = apiErr.Status
 			}
-			data["details"] = scrubAny(apiErr.RawData(), scrub)
+			data["details"] = apiErr.RawData()
 		}
-		data["error"] = scrub(err.Error())
+		data["error"] = err.Error()
 	}
 	data["url"] = uri
 	data["method"] = method
 	data["status"] = status
-	data["referer"] = scrub(cut(e.Request.Referer(), maxHeader))
-	data["userAgent"] = scrub(cut(e.Request.UserAgent(), maxHeader))
+	data["referer"] = cut(e.Request.Referer(), maxHeader)
+	data["userAgent"] = cut(e.Request.UserAgent(), maxHeader)
 	data["auth"] = ""
 	if e.Auth != nil {
 		data["auth"] = e.Auth.Collection().Name
@@ -123,27 +121,9 @@ func (l *Log) row(e *core.RequestEvent, err error, level slog.Level, started tim
 	}
 	message := method + " " + uri
 	if unescaped, uerr := url.PathUnescape(uri); uerr == nil {
-		message = method + " " + scrub(unescaped)
+		message = method + " " + unescaped
 	}
 	return &core.Log{Level: int(level), Message: message, Data: data, Created: types.NowDateTime()}
-}
-
-// scrubAny scrubs a value the row stores as JSON (an error's details, the log meta): when its
-// JSON changes, the scrubbed JSON is stored instead.
-func scrubAny(v any, scrub func(string) string) any {
-	raw, err := json.Marshal(v)
-	if err != nil {
-		return nil
-	}
-	clean := scrub(string(raw))
-	if clean == string(raw) {
-		return v
-	}
-	var out any
-	if json.Unmarshal([]byte(clean), &out) != nil {
-		return clean
-	}
-	return out
 }
 
 func cut(s string, max int) string {
