@@ -2,6 +2,7 @@ package routes
 
 import (
 	"errors"
+	"net/http"
 	"sort"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
@@ -25,6 +26,10 @@ var domainErrors = []struct {
 	{webhooks.ErrNotProvisioned, func() *apierr.Error { return apierr.NotProvisioned(nil) }},
 	{webhooks.ErrSubscriptionNotFound, apierr.NotFound},
 	{webhooks.ErrDeliveryNotFound, apierr.NotFound},
+	{webhooks.ErrEventUnknown, func() *apierr.Error {
+		return &apierr.Error{Status: http.StatusGone, Code: apierr.CodeLastEventUnknown,
+			Message: "no event with this Last-Event-ID is kept (events are kept 7 days): reconnect without it, and replay what was missed with the poll API's since"}
+	}},
 	{webhooks.ErrSubscriptionDisabled, func() *apierr.Error {
 		return apierr.InvalidRequest("the delivery's subscription is switched off: re-enable it first")
 	}},

@@ -55,6 +55,8 @@ type Config struct {
 	// AllowPlainHTTP switches the HTTPS check (ccaHTTPSOnly) off (--require-https=off): API
 	// requests over plain HTTP are then served from anywhere, not only from loopback.
 	AllowPlainHTTP bool
+	// Streams bounds and paces the event streams; the zero value is the defaults.
+	Streams StreamConfig
 }
 
 // API is the registered API: its routes and the state they share.
@@ -68,6 +70,7 @@ type API struct {
 	routes  []Route
 	https   httpsOnly // the HTTPS check, with its once-per-process proxy warning
 	search  *searchTurns
+	streams *streamSlots
 }
 
 const (
@@ -95,6 +98,11 @@ func Register(app core.App, cfg Config) (*API, error) {
 	case cfg.MaxBodyBytes < 0: // PocketBase would read it as no limit at all
 		return nil, fmt.Errorf("%w: MaxBodyBytes must be > 0 (0: DefaultMaxBodyBytes), not %d", ErrInvalidConfig, cfg.MaxBodyBytes)
 	}
+	streams, err := cfg.Streams.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	cfg.Streams = streams
 	limits, err := newLimiters(cfg.RateLimits)
 	if err != nil {
 		return nil, err
@@ -103,7 +111,7 @@ func Register(app core.App, cfg Config) (*API, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: ReadCache: %v", ErrInvalidConfig, err)
 	}
-	a := &API{app: app, cfg: cfg, limits: limits, reads: reads, search: newSearchTurns(searchesAtOnce())}
+	a := &API{app: app, cfg: cfg, limits: limits, reads: reads, search: newSearchTurns(searchesAtOnce()), streams: newStreamSlots(cfg.Streams)}
 	a.routes = a.table()
 	if err := checkTable(a.routes); err != nil {
 		return nil, err

@@ -89,7 +89,7 @@ func (a *API) readPollQuery(e *core.RequestEvent) (pollQuery, error) {
 	if !webhooks.KnownEvent(p.event) {
 		return p, apierr.NotFound()
 	}
-	if webhooks.PersonalData(p.event) && !serverKey(authenticatedKey(e)) {
+	if !keyMaySee(authenticatedKey(e), p.event) {
 		return p, apierr.Forbidden(apierr.CodeInsufficientScope, "events with personal data can be polled only by a server key (one without allowed origins)")
 	}
 	q := e.Request.URL.Query()
@@ -129,6 +129,12 @@ func (a *API) readPollQuery(e *core.RequestEvent) (pollQuery, error) {
 		p.after = &pos
 	}
 	return p, nil
+}
+
+// keyMaySee is the personal-data rule of the poll and the stream, in one place: events with
+// personal data are for server keys only.
+func keyMaySee(k *keys.Key, event string) bool {
+	return !webhooks.PersonalData(event) || serverKey(k)
 }
 
 // serverKey reports whether k is a server key: one without allowed origins. A browser key

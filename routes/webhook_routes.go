@@ -9,7 +9,7 @@ import (
 	"github.com/creator-content-api/server/hooks/webhooks"
 )
 
-// webhookRoutes are the webhook endpoints: the events list and polling (v1), registration
+// webhookRoutes are the webhook endpoints: the events list, polling and the event stream (v1), registration
 // (v2, Moderate tier) and the owner's management of subscriptions and deliveries (admin,
 // Moderate tier). Every one answers 503 not_provisioned on a site without the webhook
 // collections.
@@ -17,6 +17,7 @@ func (a *API) webhookRoutes() []Route {
 	return []Route{
 		{Method: http.MethodGet, Path: "/api/v1/webhooks/events", Auth: AuthKey, Scope: keys.ScopeRead, Tier: TierNormal, Cache: CachePublic, Memory: true, Handler: provisioned(listEventTypes)},
 		{Method: http.MethodGet, Path: "/api/v1/webhooks/poll/{event}", Auth: AuthKey, Scope: keys.ScopeRead, Tier: TierNormal, PollCap: true, Cache: CachePrivate, Handler: provisioned(a.pollEvents)},
+		{Method: http.MethodGet, Path: "/api/v1/webhooks/stream", Auth: AuthKey, Scope: keys.ScopeRead, Tier: TierNormal, Cache: CacheNone, Handler: provisioned(a.streamEvents)},
 		{Method: http.MethodPost, Path: "/api/v2/webhooks", Auth: AuthKey, Scope: keys.ScopeWriteWebhooks, Tier: TierModerate, Cache: CacheNone, Handler: provisioned(subscribe)},
 		{Method: http.MethodGet, Path: "/api/admin/webhooks", Auth: AuthOwner, Tier: TierModerate, Cache: CacheNone, Handler: provisioned(listSubscriptions)},
 		{Method: http.MethodPost, Path: "/api/admin/webhooks", Auth: AuthOwner, Tier: TierModerate, Cache: CacheNone, Handler: provisioned(adminSubscribe)},

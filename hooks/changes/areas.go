@@ -11,6 +11,8 @@ const (
 	Content = "content"
 	// Keys is the API keys.
 	Keys = "keys"
+	// Events is the webhook events (the outbox): the event streams wait on it.
+	Events = "events"
 	// schema is PocketBase's collections and settings, which each process holds in memory.
 	// PocketBase reloads them some 50 ms after another process changed them (its notify
 	// directory); a Watcher that sees such a change first reloads them itself before it moves
@@ -43,5 +45,6 @@ var areaTables = map[string][]string{
 		pb_migrations.Certifications, pb_migrations.Members, pb_migrations.SiteSettings,
 	},
 	Keys:   {pb_migrations.APIKeys},
+	Events: {pb_migrations.WebhookEvents},
 	schema: {"_collections", "_params"},
 }
