@@ -35,13 +35,17 @@ const (
 	// streamWriteTimeout drops a client that does not take a write in this time: a slow
 	// reader is disconnected, never buffered for.
 	streamWriteTimeout = 10 * time.Second
+	// streamCheckEvery is how often a stream looks at the events' generation and checks its
+	// key: a commit of this process moves the generation at once, so it is sent within this
+	// time; another process's is seen within changes.CheckInterval more.
+	streamCheckEvery = 100 * time.Millisecond
 	// streamRetryMillis is the reconnect delay a stream asks of its clients (the retry field).
 	streamRetryMillis = 2000
 )
 
 // streamEvents answers GET /api/v1/webhooks/stream: Server-Sent Events, one message per event
 // (id: the event's id, event: its name, data: the body a push carries), in commit order, from
-// now or after the Last-Event-ID a reconnecting client sends. Every changes.CheckInterval it
+// now or after the Last-Event-ID a reconnecting client sends. Every streamCheckEvery it
 // checks the key again (switched off, expired, rotated out, revoked: the stream ends) and the
 // events' generation (an event committed by any process: it reads and sends). A comment line
 // goes out at every heartbeat.
@@ -72,7 +76,7 @@ func (a *API) streamEvents(e *core.RequestEvent) error {
 		return nil // the client is gone
 	}
 
-	check := time.NewTicker(changes.CheckInterval)
+	check := time.NewTicker(streamCheckEvery)
 	defer check.Stop()
 	beats, stopBeats := a.cfg.Streams.Heartbeats()
 	defer stopBeats()
