@@ -45,7 +45,7 @@ const (
 
 // streamEvents answers GET /api/v1/webhooks/stream: Server-Sent Events, one message per event
 // (id: the event's id, event: its name, data: the body a push carries), in commit order, from
-// now or after the Last-Event-ID a reconnecting client sends. Every streamCheckEvery it
+// now, from since, or after the Last-Event-ID a reconnecting client sends. Every streamCheckEvery it
 // checks the key again (switched off, expired, rotated out, revoked: the stream ends) and the
 // events' generation (an event committed by any process: it reads and sends). A comment line
 // goes out at every heartbeat.
@@ -56,10 +56,11 @@ func (a *API) streamEvents(e *core.RequestEvent) error {
 		return err
 	}
 	gen := a.cfg.Changes.Generation(changes.Events) // before the first read: nothing slips between
-	pos, err := streamStart(e)
+	start, err := a.streamStart(e)
 	if err != nil {
 		return err
 	}
+	pos := start.Position
 	release, err := a.streams.take(e, key.ID)
 	if err != nil {
 		return err
@@ -71,7 +72,12 @@ func (a *API) streamEvents(e *core.RequestEvent) error {
 	h.Set("Content-Type", contentTypeEventStream)
 	h.Set("X-Accel-Buffering", "no") // nginx: pass each message on at once
 	e.Response.WriteHeader(http.StatusOK)
-	w.buf.WriteString(fmt.Sprintf("retry: %d\n\n", streamRetryMillis))
+	fmt.Fprintf(&w.buf, "retry: %d\n", streamRetryMillis)
+	if start.EventID != "" {
+		// An id without data dispatches nothing but becomes the client's last event id.
+		fmt.Fprintf(&w.buf, "id: %s\n", start.EventID)
+	}
+	w.buf.WriteString("\n")
 	if err := w.flush(); err != nil {
 		return nil // the client is gone
 	}
@@ -177,22 +183,27 @@ func streamTypes(q url.Values, key *keys.Key) ([]string, error) {
 	return picked, nil
 }
 
-// streamStart is where a stream starts: after the Last-Event-ID's event, or after the newest
-// event.
-func streamStart(e *core.RequestEvent) (webhooks.FeedPosition, error) {
+// streamStart is where a stream starts: after the Last-Event-ID's event, else at since, else
+// after the newest event. A start the client does not know yet (not its Last-Event-ID) comes
+// with the id to resume after, should it reconnect before any event reaches it.
+func (a *API) streamStart(e *core.RequestEvent) (webhooks.FeedStart, error) {
 	var (
-		pos webhooks.FeedPosition
-		err error
+		start webhooks.FeedStart
+		err   error
 	)
 	if id := strings.TrimSpace(e.Request.Header.Get(headerLastEventID)); id != "" {
-		pos, err = webhooks.FeedPositionOf(e.App, id)
+		start.Position, err = webhooks.FeedPositionOf(e.App, id)
+	} else if since, given, perr := a.sinceParam(e.Request.URL.Query()); perr != nil {
+		return start, perr
+	} else if given {
+		start, err = webhooks.FeedStartAt(e.App, since)
 	} else {
-		pos, err = webhooks.FeedHead(e.App)
+		start, err = webhooks.FeedStartNow(e.App)
 	}
 	if err != nil {
-		return 0, domainError(err)
+		return start, domainError(err)
 	}
-	return pos, nil
+	return start, nil
 }
 
 // sseWriter writes a stream's messages, each write bounded by streamWriteTimeout.

@@ -175,11 +175,29 @@ func TestStreamPicksTypesAndResumes(t *testing.T) {
 		}
 	}
 	resumed := openStream(t, srv.URL, server, "?events=testimonial.submitted", map[string]string{"Last-Event-ID": first})
-	resumed.next() // retry
+	if got := resumed.next(); got != "retry: 2000" {
+		t.Errorf("a resumed stream starts with %q", got)
+	}
 	for _, id := range []string{second, third} {
 		if got := resumed.next(); !strings.HasPrefix(got, "id: "+id+"\n") {
 			t.Errorf("resumed with %q, want %s", got, id)
 		}
+	}
+
+	// A new stream names the newest event as its last id (an id alone dispatches nothing), so
+	// that a reconnect before any event loses nothing.
+	if got := openStream(t, srv.URL, server, "", nil).next(); got != "retry: 2000\nid: "+third {
+		t.Errorf("a new stream starts with %q", got)
+	}
+	// since replays from an instant, oldest first.
+	h.Clock.Advance(time.Second)
+	fourth := submitTestimonial(t, h, "Barbara")
+	replay := openStream(t, srv.URL, server, "?events=testimonial.submitted&since="+h.Clock.Now().Format(time.RFC3339Nano), nil)
+	if got := replay.next(); got != "retry: 2000\nid: "+third {
+		t.Errorf("a replay starts with %q", got)
+	}
+	if got := replay.next(); !strings.HasPrefix(got, "id: "+fourth+"\n") {
+		t.Errorf("the replay sent %q, want %s", got, fourth)
 	}
 }
 
@@ -271,7 +289,9 @@ func TestStreamRefusals(t *testing.T) {
 			ExpectedStatus: http.StatusForbidden, ExpectedCode: "insufficient_scope", ExpectedContent: []string{"purchase.completed carries personal data"}},
 		{Name: "pruned Last-Event-ID", Path: path, Headers: map[string]string{"Authorization": "Bearer " + server, "Last-Event-ID": pruned},
 			ExpectedStatus: http.StatusGone, ExpectedCode: "last_event_id_unknown"},
-		{Name: "made-up Last-Event-ID", Path: path, Headers: map[string]string{"Authorization": "Bearer " + server, "Last-Event-ID": "42"},
+		{Name: "bad since", Path: path + "?since=yesterday", Headers: apitest.Bearer(server),
+			ExpectedStatus: http.StatusBadRequest, ExpectedCode: "invalid_request", ExpectedContent: []string{`invalid query parameter \"since\"`}},
+				{Name: "made-up Last-Event-ID", Path: path, Headers: map[string]string{"Authorization": "Bearer " + server, "Last-Event-ID": "42"},
 			ExpectedStatus: http.StatusGone, ExpectedCode: "last_event_id_unknown"},
 	} {
 		s.Test(t, h)

@@ -44,6 +44,42 @@ func FeedHead(app core.App) (FeedPosition, error) {
 	return FeedPosition(row.N), nil
 }
 
+// FeedStart is where a feed starts: a position, and the wire id of the event there (empty at
+// the very start, before every event), which a client that must reconnect before it got any
+// event resumes after.
+type FeedStart struct {
+	Position FeedPosition
+	EventID  string
+}
+
+// FeedStartNow starts after the newest event.
+func FeedStartNow(app core.App) (FeedStart, error) {
+	return feedStart(app, app.DB().Select("rowid AS n", "id").From(pb_migrations.WebhookEvents).
+		OrderBy("rowid DESC").Limit(1))
+}
+
+// FeedStartAt starts at the first event created at or after at: after the newest one created
+// before it.
+func FeedStartAt(app core.App, at types.DateTime) (FeedStart, error) {
+	return feedStart(app, app.DB().Select("rowid AS n", "id").From(pb_migrations.WebhookEvents).
+		Where(dbx.NewExp("[[created]] < {:at}", dbx.Params{"at": at.String()})).
+		OrderBy("rowid DESC").Limit(1))
+}
+
+func feedStart(app core.App, q *dbx.SelectQuery) (FeedStart, error) {
+	var rows []struct {
+		N  int64  `db:"n"`
+		ID string `db:"id"`
+	}
+	if err := q.All(&rows); err != nil {
+		return FeedStart{}, fmt.Errorf("where the feed starts: %w", err)
+	}
+	if len(rows) == 0 {
+		return FeedStart{}, nil
+	}
+	return FeedStart{Position: FeedPosition(rows[0].N), EventID: wire.EventIDPrefix + rows[0].ID}, nil
+}
+
 // FeedPositionOf is the position of the event whose wire id (evt_…) is given, or
 // ErrEventUnknown.
 func FeedPositionOf(app core.App, eventID string) (FeedPosition, error) {
