@@ -132,13 +132,21 @@ func TestStreamSendsWhatAPushCarries(t *testing.T) {
 		h.SaveRecord(pb_migrations.Posts, map[string]any{"title": title, "slug": strings.ToLower(title), "visibility": "public"})
 	}
 	runDue(t, h)
-	pushed := rcv.Received()
+	pushed := map[string]string{} // first line -> message; the pushes come in any order
+	for _, p := range rcv.Received() {
+		m := eventMessage(t, p.Body)
+		pushed[strings.SplitN(m, "\n", 2)[0]] = m
+	}
 	if len(pushed) != 3 {
 		t.Fatalf("%d pushes", len(pushed))
 	}
-	for _, p := range pushed {
-		if got, want := stream.next(), eventMessage(t, p.Body); got != want {
+	for _, title := range []string{"One", "Two", "Three"} { // commit order
+		got := stream.next()
+		if want := pushed[strings.SplitN(got, "\n", 2)[0]]; got != want {
 			t.Errorf("stream sent\n%s\nthe push carried\n%s", got, want)
+		}
+		if !strings.Contains(got, `"title":"`+title+`"`) {
+			t.Errorf("stream sent %s, want %s next", got, title)
 		}
 	}
 	beats <- time.Now()

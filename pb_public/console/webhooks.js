@@ -77,6 +77,8 @@ function subscriptionCard(s, refresh) {
     s.description ? h('p', { text: s.description }) : null,
     h('dl', { class: 'facts' },
       h('dt', { text: 'Events' }), h('dd', {}, allEvents ? 'All events' : codeList(s.events)),
+      s.filter?.collections?.length ? [h('dt', { text: 'Only from' }), h('dd', {}, codeList(s.filter.collections))] : null,
+      s.filter?.tags?.length ? [h('dt', { text: 'Only content tagged' }), h('dd', {}, codeList(s.filter.tags))] : null,
       h('dt', { text: 'Failures in a row' }), h('dd', { class: s.failure_count > 0 ? 'warn' : '', text: String(s.failure_count ?? 0) }),
       !s.enabled ? [h('dt', { text: 'Switched off because' }), h('dd', { text: s.disabled_reason || 'switched off by the owner' })] : null,
       h('dt', { text: 'Registered' }), h('dd', {}, timeEl(s.created)),
@@ -213,6 +215,10 @@ async function redeliver(s, d, button, container) {
 async function registerWebhook(refresh) {
   const events = await orShowError(schemaValues('EventName'));
   if (!events) return;
+  const collections = await orShowError(schemaValues('WebhookFilterCollection'));
+  if (!collections) return;
+  const tagsId = uid('wh-tags');
+  const tagsHelp = uid('wh-tags-help');
   const urlId = uid('wh-url');
   const urlHelp = uid('wh-url-help');
   const descId = uid('wh-desc');
@@ -230,6 +236,17 @@ async function registerWebhook(refresh) {
         idPrefix: 'event',
         choices: events,
       }),
+      choiceFieldset({
+        legend: 'Only from (optional)',
+        help: 'Leave all unticked to receive the events of every collection.',
+        name: 'collections',
+        idPrefix: 'collection',
+        choices: collections,
+      }),
+      h('div', { class: 'field' },
+        h('label', { for: tagsId, text: 'Only content tagged (optional)' }),
+        h('input', { id: tagsId, name: 'tags', type: 'text', autocomplete: 'off', placeholder: 'newsletter, go', 'aria-describedby': tagsHelp }),
+        h('p', { id: tagsHelp, class: 'help', text: 'Comma-separated, any case. Content events are sent only for content with one of these tags; other events are not affected.' })),
       h('div', { class: 'field' },
         h('label', { for: descId, text: 'Description (optional)' }),
         h('input', { id: descId, name: 'description', type: 'text', maxlength: '500', autocomplete: 'off' })),
@@ -239,6 +256,10 @@ async function registerWebhook(refresh) {
       url: form.elements.url.value.trim(),
       events: [...form.querySelectorAll('input[name="events"]:checked')].map((i) => i.value),
       description: form.elements.description.value.trim(),
+      filter: {
+        collections: [...form.querySelectorAll('input[name="collections"]:checked')].map((i) => i.value),
+        tags: form.elements.tags.value.split(',').map((t) => t.trim()).filter((t) => t !== ''),
+      },
     }),
   });
   if (!created) return;
