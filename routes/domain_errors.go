@@ -26,6 +26,7 @@ var domainErrors = []struct {
 	{webhooks.ErrNotProvisioned, func() *apierr.Error { return apierr.NotProvisioned(nil) }},
 	{webhooks.ErrSubscriptionNotFound, apierr.NotFound},
 	{webhooks.ErrDeliveryNotFound, apierr.NotFound},
+	{webhooks.ErrRecoveryWindow, func() *apierr.Error { return apierr.InvalidField("until", "must not be before since") }},
 	{webhooks.ErrEventUnknown, func() *apierr.Error {
 		return &apierr.Error{Status: http.StatusGone, Code: apierr.CodeLastEventUnknown,
 			Message: "no event with this Last-Event-ID is kept (events are kept 7 days): reconnect without it, and replay what was missed with the poll API's since"}

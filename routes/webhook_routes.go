@@ -24,6 +24,7 @@ func (a *API) webhookRoutes() []Route {
 		{Method: http.MethodPatch, Path: "/api/admin/webhooks/{id}", Auth: AuthOwner, Tier: TierModerate, Cache: CacheNone, Handler: provisioned(updateSubscription)},
 		{Method: http.MethodDelete, Path: "/api/admin/webhooks/{id}", Auth: AuthOwner, Tier: TierModerate, Cache: CacheNone, Handler: provisioned(deleteSubscription)},
 		{Method: http.MethodPost, Path: "/api/admin/webhooks/{id}/test", Auth: AuthOwner, Tier: TierModerate, Cache: CacheNone, Handler: provisioned(a.testSubscription)},
+		{Method: http.MethodPost, Path: "/api/admin/webhooks/{id}/recover", Auth: AuthOwner, Tier: TierModerate, Cache: CacheNone, Handler: provisioned(a.recoverSubscription)},
 		{Method: http.MethodGet, Path: "/api/admin/webhooks/{id}/deliveries", Auth: AuthOwner, Tier: TierModerate, Cache: CacheNone, Handler: provisioned(listDeliveries)},
 		{Method: http.MethodGet, Path: "/api/admin/webhooks/{id}/stats", Auth: AuthOwner, Tier: TierModerate, Cache: CacheNone, Handler: provisioned(a.webhookStats)},
 		{Method: http.MethodPost, Path: "/api/admin/webhook-deliveries/{id}/redeliver", Auth: AuthOwner, Tier: TierModerate, Cache: CacheNone, Handler: provisioned(a.redeliver)},

@@ -89,6 +89,9 @@ function subscriptionCard(s, refresh) {
       s.enabled
         ? h('button', { type: 'button', class: 'secondary', 'data-action': 'toggle', 'aria-describedby': titleId, onclick: () => setEnabled(s, false, refresh) }, 'Switch off')
         : h('button', { type: 'button', class: 'primary', 'data-action': 'toggle', 'aria-describedby': titleId, onclick: () => setEnabled(s, true, refresh) }, 'Re-enable'),
+      !s.enabled || s.failure_count > 0
+        ? h('button', { type: 'button', class: 'secondary', 'data-action': 'recover', 'aria-describedby': titleId, onclick: () => recoverMissed(s, refresh) }, 'Re-send what it missed…')
+        : null,
       h('button', { type: 'button', class: 'danger', 'data-action': 'delete', 'aria-describedby': titleId, onclick: () => deleteWebhook(s, refresh) }, 'Delete')),
     resultRegion,
     history);
@@ -273,6 +276,37 @@ async function registerWebhook(refresh) {
   });
   created.secret = undefined; // shown once: keep no copy
   announce(`Webhook to ${created.url} registered.`);
+}
+
+/**
+ * recoverMissed asks from when, re-enables a switched-off subscription, and queues again every
+ * event it did not receive since then (POST /webhooks/{id}/recover).
+ */
+async function recoverMissed(s, refresh) {
+  const sinceId = uid('wh-since');
+  const sinceHelp = uid('wh-since-help');
+  const pad = (n) => String(n).padStart(2, '0');
+  const d = new Date(Date.now() - 24 * 3_600_000);
+  const dayAgo = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  const result = await openDialog({
+    title: 'Re-send what it missed',
+    content: [
+      h('p', {}, 'Every event for ', h('code', { text: s.url }), ' since then that it did not receive (failed deliveries, and events while it was switched off) is sent again, oldest first.',
+        s.enabled ? '' : ' The webhook is switched on again first.'),
+      h('div', { class: 'field' },
+        h('label', { for: sinceId, text: 'Since' }),
+        h('input', { id: sinceId, name: 'since', type: 'datetime-local', required: true, value: dayAgo, 'aria-describedby': sinceHelp }),
+        h('p', { id: sinceHelp, class: 'help', text: `Your local time (${Intl.DateTimeFormat().resolvedOptions().timeZone}). Events are kept 7 days.` })),
+    ],
+    submitLabel: s.enabled ? 'Re-send' : 'Switch on and re-send',
+    onSubmit: async (form) => {
+      if (!s.enabled) await admin('PATCH', `/webhooks/${encodeURIComponent(s.id)}`, { enabled: true });
+      return admin('POST', `/webhooks/${encodeURIComponent(s.id)}/recover`, { since: new Date(form.elements.since.value).toISOString() });
+    },
+  });
+  if (!result) return;
+  announce(`${result.queued} missed ${result.queued === 1 ? 'event' : 'events'} queued again for ${s.url}.`);
+  await refresh({ id: s.id, action: 'recover' });
 }
 
 async function setEnabled(s, enabled, refresh) {
