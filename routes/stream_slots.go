@@ -19,6 +19,8 @@ const (
 	// DefaultStreamHeartbeat is the pause between two comment lines of an idle stream: less
 	// than the idle time-outs of common proxies (nginx's proxy_read_timeout is 60 s).
 	DefaultStreamHeartbeat = 15 * time.Second
+	// DefaultStreamWriteTimeout is the longest a stream waits for its client to take a write.
+	DefaultStreamWriteTimeout = 10 * time.Second
 )
 
 // streamRetryAfter is the Retry-After of a stream refused for want of a slot: streams are
@@ -32,6 +34,9 @@ type StreamConfig struct {
 	PerKey int
 	// Total is how many streams the server holds open; 0 means DefaultStreamsTotal.
 	Total int
+	// WriteTimeout drops a client that does not take a write in this time: a slow reader is
+	// disconnected, never buffered for; 0 means DefaultStreamWriteTimeout.
+	WriteTimeout time.Duration
 	// Heartbeats returns the ticks of one stream's comment lines and a function that stops
 	// them; nil means a ticker of DefaultStreamHeartbeat. Tests tick by hand.
 	Heartbeats func() (<-chan time.Time, func())
@@ -44,8 +49,11 @@ func (c StreamConfig) withDefaults() (StreamConfig, error) {
 	if c.Total == 0 {
 		c.Total = DefaultStreamsTotal
 	}
-	if c.PerKey < 0 || c.Total < 0 {
-		return c, fmt.Errorf("%w: Streams.PerKey and Streams.Total must be > 0 (0: the default)", ErrInvalidConfig)
+	if c.WriteTimeout == 0 {
+		c.WriteTimeout = DefaultStreamWriteTimeout
+	}
+	if c.PerKey < 0 || c.Total < 0 || c.WriteTimeout < 0 {
+		return c, fmt.Errorf("%w: Streams.PerKey, Streams.Total and Streams.WriteTimeout must be > 0 (0: the default)", ErrInvalidConfig)
 	}
 	if c.Heartbeats == nil {
 		c.Heartbeats = func() (<-chan time.Time, func()) {

@@ -32,9 +32,6 @@ const (
 	// streamBatch is how many events a stream reads and writes at a time: with one batch in
 	// hand at most, its memory is bounded however far behind it starts.
 	streamBatch = 100
-	// streamWriteTimeout drops a client that does not take a write in this time: a slow
-	// reader is disconnected, never buffered for.
-	streamWriteTimeout = 10 * time.Second
 	// streamCheckEvery is how often a stream looks at the events' generation and checks its
 	// key: a commit of this process moves the generation at once, so it is sent within this
 	// time; another process's is seen within changes.CheckInterval more.
@@ -67,7 +64,7 @@ func (a *API) streamEvents(e *core.RequestEvent) error {
 	}
 	defer release()
 
-	w := newSSEWriter(e.Response)
+	w := newSSEWriter(e.Response, a.cfg.Streams.WriteTimeout)
 	h := e.Response.Header()
 	h.Set("Content-Type", contentTypeEventStream)
 	h.Set("X-Accel-Buffering", "no") // nginx: pass each message on at once
@@ -206,23 +203,24 @@ func (a *API) streamStart(e *core.RequestEvent) (webhooks.FeedStart, error) {
 	return start, nil
 }
 
-// sseWriter writes a stream's messages, each write bounded by streamWriteTimeout.
+// sseWriter writes a stream's messages, each write bounded by timeout.
 type sseWriter struct {
-	w   http.ResponseWriter
-	rc  *http.ResponseController
-	buf bytes.Buffer
+	w       http.ResponseWriter
+	rc      *http.ResponseController
+	timeout time.Duration
+	buf     bytes.Buffer
 }
 
-func newSSEWriter(w http.ResponseWriter) *sseWriter {
-	return &sseWriter{w: w, rc: http.NewResponseController(w)}
+func newSSEWriter(w http.ResponseWriter, timeout time.Duration) *sseWriter {
+	return &sseWriter{w: w, rc: http.NewResponseController(w), timeout: timeout}
 }
 
-// flush writes what buf holds and sends it on: a client that does not take it within
-// streamWriteTimeout is an error (the server's own WriteTimeout, minutes, would cut every
+// flush writes what buf holds and sends it on: a client that does not take it within the
+// timeout is an error (the server's own WriteTimeout, minutes, would cut every
 // stream; a deadline per write cuts only the slow ones).
 func (s *sseWriter) flush() error {
 	defer s.buf.Reset()
-	if err := s.rc.SetWriteDeadline(time.Now().Add(streamWriteTimeout)); err != nil && !errors.Is(err, http.ErrNotSupported) {
+	if err := s.rc.SetWriteDeadline(time.Now().Add(s.timeout)); err != nil && !errors.Is(err, http.ErrNotSupported) {
 		return err
 	}
 	if _, err := s.w.Write(s.buf.Bytes()); err != nil {

@@ -4,12 +4,15 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/creator-content-api/server/hooks/changes"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/pb_migrations"
 	"github.com/creator-content-api/server/routes"
@@ -303,5 +306,50 @@ func TestStreamRefusals(t *testing.T) {
 			ExpectedStatus: http.StatusGone, ExpectedCode: "last_event_id_unknown"},
 	} {
 		s.Test(t, h)
+	}
+}
+
+// A client that stops reading is dropped once a write waits longer than Streams.WriteTimeout:
+// the server holds one batch for it, never the backlog, and its slot comes free. Total bounds
+// the streams of every key together.
+func TestSlowReaderIsDropped(t *testing.T) {
+	t.Parallel()
+	h := apitest.New(t, apitest.Options{Config: func(c *routes.Config) {
+		c.Streams.PerKey, c.Streams.Total, c.Streams.WriteTimeout = 1, 1, 200*time.Millisecond
+	}})
+	srv := h.NewServer()
+	key, _ := h.CreateKey(keys.ScopeRead)
+	other, _ := h.CreateKey(keys.ScopeRead)
+
+	conn, err := net.Dial("tcp", srv.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	fmt.Fprintf(conn, "GET /api/v1/webhooks/stream HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer %s\r\n\r\n", key)
+	status, err := bufio.NewReader(conn).ReadString('\n') // the status line; nothing more is read
+	if err != nil || !strings.Contains(status, " 200 ") {
+		t.Fatalf("%q %v", status, err)
+	}
+	apitest.Scenario{Name: "the server's one slot is taken", Path: "/api/v1/webhooks/stream", Headers: apitest.Bearer(other),
+		ExpectedStatus: http.StatusTooManyRequests, ExpectedCode: "too_many_streams"}.Test(t, h)
+
+	// 10 MB of events, more than the socket buffers on both sides hold (4 MB at most here).
+	_, err = h.App.DB().NewQuery("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000) " +
+		"INSERT INTO " + pb_migrations.WebhookEvents + " (id, event, data, created, updated) " +
+		"SELECT printf('slow%011d', i), 'content.created', json_object('collection', 'posts', 'title', hex(zeroblob(1000))), " +
+		"'2026-11-21 12:00:00.000Z', '2026-11-21 12:00:00.000Z' FROM n").Execute()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.Changes.Changed(changes.Events)
+	for end := time.Now().Add(streamWait); ; time.Sleep(10 * time.Millisecond) {
+		res := h.Do(apitest.Request{Path: "/api/v1/webhooks/stream", Headers: apitest.Bearer(other), Context: cancelled()})
+		if res.Status == http.StatusOK {
+			break
+		}
+		if time.Now().After(end) {
+			t.Fatalf("the slow reader still holds its slot: %d %s", res.Status, res.Body)
+		}
 	}
 }
