@@ -212,7 +212,8 @@ func TestStreamPicksTypesAndResumes(t *testing.T) {
 	}
 }
 
-// A stream ends within a check of its key being switched off or expiring.
+// A stream ends within a check of its key being switched off, expiring, revoked or rotated
+// out (its old secret past the grace period).
 func TestStreamEndsWhenTheKeyStopsWorking(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
@@ -232,10 +233,20 @@ func TestStreamEndsWhenTheKeyStopsWorking(t *testing.T) {
 				t.Fatal(err)
 			}
 		}},
+		{"rotated out", func(id string) {
+			if _, _, err := keys.Rotate(h.App, id, h.Clock.Now()); err != nil {
+				t.Fatal(err)
+			}
+			h.Clock.Advance(25 * time.Hour) // past the old secret's grace period
+		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			expiry := h.Clock.Now().Add(time.Hour)
-			key, id := h.CreateKeyWith(keys.Fields{Scopes: &[]string{keys.ScopeRead}, Expiry: &expiry})
+			f := keys.Fields{Scopes: &[]string{keys.ScopeRead}}
+			if c.name == "expired" {
+				expiry := h.Clock.Now().Add(time.Hour)
+				f.Expiry = &expiry
+			}
+			key, id := h.CreateKeyWith(f)
 			stream := openStream(t, srv.URL, key, "", nil)
 			stream.next()
 			c.stop(id)
