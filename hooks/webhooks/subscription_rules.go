@@ -82,7 +82,7 @@ func applySubscriptionRules(app core.App, sub *core.Record) error {
 		return err
 	}
 	sub.Set("filter", f.Value()) // stored in one shape: null or the object with what it holds
-		if utf8.RuneCountInString(sub.GetString("description")) > maxSubscriptionDescription {
+	if utf8.RuneCountInString(sub.GetString("description")) > maxSubscriptionDescription {
 		return fieldError("description", fmt.Sprintf("must be at most %d characters", maxSubscriptionDescription))
 	}
 	if urlChanged {
