@@ -56,7 +56,7 @@ func TestRecoverResendsWhatASubscriptionMissed(t *testing.T) {
 	recover := apitest.Scenario{Method: http.MethodPost, Path: "/api/admin/webhooks/" + sub + "/recover", Headers: owner,
 		Body: map[string]any{"since": apitest.Epoch.Add(-time.Hour).Format(time.RFC3339)}, ExpectedStatus: http.StatusAccepted,
 		ExpectedJSON: map[string]any{"data.queued": 2}}
-	recover.Test(t, h)
+	recover.Check(t, h) // in t itself: what follows depends on it
 	runDue(t, h)
 	got := rcv.Received()[3:]
 	var titles, ids []string
@@ -68,7 +68,7 @@ func TestRecoverResendsWhatASubscriptionMissed(t *testing.T) {
 		t.Fatalf("recovered %v (ids %v), want the failed delivery %s again and the one missed while off", titles, ids, failedID)
 	}
 	recover.Name, recover.ExpectedJSON = "nothing left", map[string]any{"data.queued": 0}
-	recover.Test(t, h)
+	recover.Check(t, h)
 
 	// The window's own bounds: until before the events sends nothing.
 	apitest.Scenario{Name: "window before the events", Method: http.MethodPost, Path: "/api/admin/webhooks/" + sub + "/recover", Headers: owner,
