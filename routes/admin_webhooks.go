@@ -1,6 +1,7 @@
 package routes
 
 import (
+	"encoding/json"
 	"errors"
 	"net/http"
 	"slices"
@@ -20,13 +21,15 @@ const (
 )
 
 // subscriptionFields are a subscription as the owner sees it (never its secret).
-var subscriptionFields = []string{"id", "url", "events", "enabled", "description", "failure_count", "disabled_reason", "api_key", "created", "updated"}
+var subscriptionFields = []string{"id", "url", "events", "filter", "enabled", "description", "failure_count", "disabled_reason", "api_key", "created", "updated"}
 
 // subscriptionPatch is the body of PATCH /api/admin/webhooks/{id}.
 type subscriptionPatch struct {
 	Enabled     *bool     `json:"enabled"`
 	Events      *[]string `json:"events"`
 	Description *string   `json:"description"`
+	// Filter replaces the filter; {} removes it.
+	Filter *json.RawMessage `json:"filter"`
 }
 
 // listSubscriptions answers GET /api/admin/webhooks: every subscription, newest first.
@@ -50,7 +53,7 @@ func (a *API) updateSubscription(e *core.RequestEvent) error {
 	if err := decodeStrict(e, &b); err != nil {
 		return err
 	}
-	f := webhooks.SubscriptionFields{Events: b.Events, Description: b.Description, Enabled: b.Enabled}
+	f := webhooks.SubscriptionFields{Events: b.Events, Description: b.Description, Enabled: b.Enabled, Filter: b.Filter}
 	sub, err := webhooks.UpdateSubscription(e.App, e.Request.PathValue("id"), f)
 	if err != nil {
 		return domainError(err)

@@ -54,6 +54,11 @@ var domainErrors = []struct {
 		return &apierr.Error{Status: http.StatusConflict, Code: apierr.CodeWebhookLimitReached,
 			Message: "this site holds as many webhook subscriptions as it may (site settings: webhooks_max, 100 unless set); delete one first"}
 	}},
+	{webhooks.ErrRecoveryWindow, func() *apierr.Error { return apierr.InvalidField("until", "must not be before since") }},
+	{webhooks.ErrEventUnknown, func() *apierr.Error {
+		return &apierr.Error{Status: http.StatusGone, Code: apierr.CodeLastEventUnknown,
+			Message: "no event with this Last-Event-ID is kept (events are kept 7 days): reconnect without it, and replay what was missed with the poll API's since"}
+	}},
 	{webhooks.ErrSubscriptionDisabled, func() *apierr.Error {
 		return apierr.InvalidRequest("the delivery's subscription is switched off: re-enable it first")
 	}},

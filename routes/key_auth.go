@@ -28,23 +28,10 @@ func keyAuth(store *keys.Store, r Route, now func() time.Time) *hook.Handler[*co
 		Id:       KeyAuthMiddlewareID,
 		Priority: AuthMiddlewarePriority,
 		Func: func(e *core.RequestEvent) error {
-			if flagged, _ := e.Get(keyInURLFlag).(bool); flagged {
-				return errKeyInURL
-			}
-			secret, ok := bearerToken(e.Request.Header.Get("Authorization"))
-			if !ok || !keys.WellFormed(secret) {
-				return apierr.Unauthorized()
-			}
-			key, err := store.Lookup(keys.Hash(secret))
-			if err != nil {
-				return domainError(err)
-			}
 			at := now()
-			if err := key.Check(at, requestOrigin(e)); err != nil {
-				return domainError(err)
-			}
-			if !keys.Grants(key.Scopes, scope) {
-				return apierr.Forbidden(apierr.CodeInsufficientScope, "insufficient scope: this endpoint needs the "+scope+" scope")
+			key, err := checkKey(store, e, scope, at)
+			if err != nil {
+				return err
 			}
 			if r.PersonalData && key.Browser() {
 				return apierr.Forbidden(apierr.CodeInsufficientScope, "insufficient scope: this endpoint answers personal data, for server keys only (keys without allowed origins)")
@@ -57,6 +44,29 @@ func keyAuth(store *keys.Store, r Route, now func() time.Time) *hook.Handler[*co
 			return e.Next()
 		},
 	}
+}
+
+// checkKey is keyAuth's check of the request's key at a time, without its side effects; a
+// long-lived request (an event stream) repeats it to learn that its key is no longer good.
+func checkKey(store *keys.Store, e *core.RequestEvent, scope string, at time.Time) (*keys.Key, error) {
+	if flagged, _ := e.Get(keyInURLFlag).(bool); flagged {
+		return nil, errKeyInURL
+	}
+	secret, ok := bearerToken(e.Request.Header.Get("Authorization"))
+	if !ok || !keys.WellFormed(secret) {
+		return nil, apierr.Unauthorized()
+	}
+	key, err := store.Lookup(keys.Hash(secret))
+	if err != nil {
+		return nil, domainError(err)
+	}
+	if err := key.Check(at, requestOrigin(e)); err != nil {
+		return nil, domainError(err)
+	}
+	if !keys.Grants(key.Scopes, scope) {
+		return nil, apierr.Forbidden(apierr.CodeInsufficientScope, "insufficient scope: this endpoint needs the "+scope+" scope")
+	}
+	return key, nil
 }
 
 // authenticatedKey is the key keyAuth accepted for this request.

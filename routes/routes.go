@@ -70,6 +70,8 @@ type Config struct {
 	// AllowPlainHTTP switches the HTTPS check (ccaHTTPSOnly) off (--require-https=off): API
 	// requests over plain HTTP are then served from anywhere, not only from loopback.
 	AllowPlainHTTP bool
+	// Streams bounds and paces the event streams; the zero value is the defaults.
+	Streams StreamConfig
 }
 
 // API is the registered API: its routes and the state they share.
@@ -84,6 +86,7 @@ type API struct {
 	https   httpsOnly // the HTTPS check, with its once-per-process proxy warning
 	search  *searchTurns
 	log     *requestlog.Log
+	streams *streamSlots
 }
 
 const (
@@ -123,6 +126,11 @@ func Register(app core.App, cfg Config) (*API, error) {
 	case cfg.MaxBodyBytes < 0: // PocketBase would read it as no limit at all
 		return nil, fmt.Errorf("%w: MaxBodyBytes must be > 0 (0: DefaultMaxBodyBytes), not %d", ErrInvalidConfig, cfg.MaxBodyBytes)
 	}
+	streams, err := cfg.Streams.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	cfg.Streams = streams
 	limits, err := newLimiters(cfg.RateLimits)
 	if err != nil {
 		return nil, err
@@ -135,7 +143,8 @@ func Register(app core.App, cfg Config) (*API, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrInvalidConfig, err)
 	}
-	a := &API{app: app, cfg: cfg, limits: limits, reads: reads, search: newSearchTurns(searchesAtOnce()), log: requests}
+	a := &API{app: app, cfg: cfg, limits: limits, reads: reads, search: newSearchTurns(searchesAtOnce()), log: requests,
+		streams: newStreamSlots(cfg.Streams)}
 	a.routes = a.table()
 	if err := checkTable(a.routes); err != nil {
 		return nil, err

@@ -4,12 +4,14 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"net/url"
 	"time"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/hooks/webhooks"
 	"github.com/creator-content-api/server/hooks/webhooks/wire"
@@ -102,23 +104,12 @@ func (a *API) readPollQuery(e *core.RequestEvent) (pollQuery, error) {
 	if p.limit, err = intParam(q, paramLimit, defaultLimit, 1, maxLimit); err != nil {
 		return p, err
 	}
-	from := a.cfg.Now().Add(-webhooks.Retention)
-	s, hasSince := queryValue(q, paramSince)
-	if hasSince {
-		since, err := time.Parse(time.RFC3339Nano, s)
-		if err != nil {
-			return p, apierr.InvalidParam(paramSince, "must be an RFC 3339 date-time such as 2026-11-21T20:10:25Z")
-		}
-		p.order = pollOldestFirst
-		if since.After(from) {
-			from = since
-		}
-		if from.After(latestStored) {
-			from = latestStored // later, as text, it would sort before 2026
-		}
+	var hasSince bool
+	if p.from, hasSince, err = a.sinceParam(q); err != nil {
+		return p, err
 	}
-	if p.from, err = types.ParseDateTime(from); err != nil {
-		return p, apierr.Internal(err)
+	if hasSince {
+		p.order = pollOldestFirst
 	}
 	if s, ok := queryValue(q, paramCursor); ok {
 		pos, err := a.cursors.Decode(s, pollList(p.event), p.order)
@@ -134,6 +125,36 @@ func (a *API) readPollQuery(e *core.RequestEvent) (pollQuery, error) {
 		p.after = &pos
 	}
 	return p, nil
+}
+
+// sinceParam reads since, the instant a replay starts from (RFC 3339), no earlier than the
+// retention allows; without it, the start of the retention.
+func (a *API) sinceParam(q url.Values) (types.DateTime, bool, error) {
+	from := a.cfg.Now().Add(-webhooks.Retention)
+	s, given := queryValue(q, paramSince)
+	if given {
+		since, err := time.Parse(time.RFC3339Nano, s)
+		if err != nil {
+			return types.DateTime{}, true, apierr.InvalidParam(paramSince, "must be an RFC 3339 date-time such as 2026-11-21T20:10:25Z")
+		}
+		if since.After(from) {
+			from = since
+		}
+		if from.After(latestStored) {
+			from = latestStored // later, as text, it would sort before 2026
+		}
+	}
+	dt, err := types.ParseDateTime(from)
+	if err != nil {
+		return dt, given, apierr.Internal(err)
+	}
+	return dt, given, nil
+}
+
+// keyMaySee is the personal-data rule (webhooks.CheckAudience) for one event type, as the
+// stream picks the types a key may see.
+func keyMaySee(k *keys.Key, event string) bool {
+	return webhooks.CheckAudience(k, []string{event}) == nil
 }
 
 // latestStored is the latest instant the record layout (four-digit years) holds. An RFC 3339

@@ -1,6 +1,7 @@
 package routes
 
 import (
+	"encoding/json"
 	"net/http"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -9,13 +10,15 @@ import (
 )
 
 // registeredFields are the fields of the 201 answer to a registration (plus the secret).
-var registeredFields = []string{"id", "url", "events", "enabled", "description", "created"}
+var registeredFields = []string{"id", "url", "events", "filter", "enabled", "description", "created"}
 
 // subscribeBody is the body of POST /api/v2/webhooks and POST /api/admin/webhooks.
 type subscribeBody struct {
 	URL         *string   `json:"url"`
 	Events      *[]string `json:"events"`
 	Description *string   `json:"description"`
+	// Filter is checked by webhooks.ParseFilter, which names the field at fault.
+	Filter *json.RawMessage `json:"filter"`
 }
 
 // subscribe answers POST /api/v2/webhooks: 201 with the new subscription and its signing
@@ -59,7 +62,7 @@ func createSubscription(e *core.RequestEvent) (map[string]any, error) {
 	if err := webhooks.CheckAudience(k, events); err != nil {
 		return nil, domainError(err)
 	}
-	f := webhooks.SubscriptionFields{URL: b.URL, Events: b.Events, Description: b.Description}
+	f := webhooks.SubscriptionFields{URL: b.URL, Events: b.Events, Description: b.Description, Filter: b.Filter}
 	sub, err := webhooks.CreateSubscription(e.App, f, keyID)
 	if err != nil {
 		return nil, domainError(err)

@@ -253,6 +253,7 @@ describe('owner console', { timeout: 15 * 60_000 }, () => {
     const d = dialog('Register a webhook');
     await d.getByLabel('Receiver URL').fill(receiver.url);
     await d.getByRole('checkbox', { name: 'testimonial.submitted', exact: true }).check();
+    await d.getByRole('checkbox', { name: 'testimonials', exact: true }).check(); // the filter
     await d.getByLabel('Description (optional)').fill('e2e receiver');
     await d.getByRole('button', { name: 'Register' }).click();
 
@@ -266,6 +267,7 @@ describe('owner console', { timeout: 15 * 60_000 }, () => {
     await noSecretLeft(hookSecret);
     await card().getByText('Enabled', { exact: true }).waitFor();
     await card().getByText('testimonial.submitted').waitFor();
+    await card().getByText('Only from').waitFor();
   });
 
   test('send a test delivery: received, signed with the shown secret, result shown', STEP, async (t) => {
@@ -365,6 +367,22 @@ describe('owner console', { timeout: 15 * 60_000 }, () => {
     assert.equal(await held.locator('dd[data-paused]').count(), 0);
     await owner.send('DELETE', `/api/admin/webhooks/${sub.id}`);
     await owner.send('DELETE', keyPath);
+  });
+
+  test('re-send what a switched-off webhook missed: switched on again, the event delivered', STEP, async (t) => {
+    if (missing.webhooks) return t.skip(missing.webhooks);
+    await card().getByRole('button', { name: 'Switch off' }).click();
+    await card().getByText('Switched off', { exact: true }).waitFor();
+    const before = receiver.state.received.length;
+    await owner.create('testimonials', { name: 'Grace', email: 'grace@example.com', body: 'Missed while off.' });
+    await card().getByRole('button', { name: 'Re-send what it missed…' }).click();
+    const d = dialog('Re-send what it missed');
+    await d.getByLabel('Since').waitFor();
+    await d.getByRole('button', { name: 'Switch on and re-send' }).click();
+    await card().getByText('Enabled', { exact: true }).waitFor();
+    await waitFor(() => receiver.state.received.some((r, i) => i >= before && r.json?.data?.name === 'Grace'), { what: 'the missed testimonial' });
+    await page.getByText(/missed events? queued again for/).first().waitFor({ state: 'attached' });
+    await shot('11-webhook-recovered');
   });
 
   test('analytics on the free plan: totals and a note about daily charts', STEP, async (t) => {

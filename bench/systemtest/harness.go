@@ -120,6 +120,8 @@ type Server struct {
 	DataDir string
 	Client  *http.Client
 	cmd     *exec.Cmd
+	bin     string
+	flags   []string
 	log     *lockedBuffer
 	exited  chan struct{}
 }
@@ -136,7 +138,7 @@ func Start(t testing.TB, dataDir string, flags ...string) *Server {
 func StartBinary(t testing.TB, bin, cwd, dataDir string, flags ...string) *Server {
 	t.Helper()
 	for try := 1; ; try++ {
-		s, err := start(t, bin, cwd, dataDir, flags)
+		s, err := start(t, bin, cwd, dataDir, fmt.Sprintf("127.0.0.1:%d", FreePort(t)), flags)
 		if err == nil {
 			return s
 		}
@@ -146,13 +148,25 @@ func StartBinary(t testing.TB, bin, cwd, dataDir string, flags ...string) *Serve
 	}
 }
 
-func start(t testing.TB, bin, cwd, dataDir string, flags []string) (*Server, error) {
+// Restart stops s and serves its data directory again with the same binary and flags on the
+// same address, where a client that reconnects finds it again. The new server is stopped when
+// the test ends.
+func (s *Server) Restart(t testing.TB) *Server {
 	t.Helper()
-	addr := fmt.Sprintf("127.0.0.1:%d", FreePort(t))
+	s.Stop()
+	n, err := start(t, s.bin, s.cmd.Dir, s.DataDir, s.Addr, s.flags)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, n.Log())
+	}
+	return n
+}
+
+func start(t testing.TB, bin, cwd, dataDir, addr string, flags []string) (*Server, error) {
+	t.Helper()
 	args := append([]string{"--dir", dataDir, "serve", "--http", addr}, flags...)
 	cmd := exec.Command(bin, args...)
 	cmd.Dir = cwd
-	s := &Server{Base: "http://" + addr, Addr: addr, DataDir: dataDir, cmd: cmd, log: &lockedBuffer{},
+	s := &Server{Base: "http://" + addr, Addr: addr, DataDir: dataDir, cmd: cmd, bin: bin, flags: flags, log: &lockedBuffer{},
 		exited: make(chan struct{}), Client: &http.Client{Timeout: 30 * time.Second}}
 	cmd.Stdout, cmd.Stderr = s.log, s.log
 	if err := cmd.Start(); err != nil {

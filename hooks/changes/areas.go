@@ -11,6 +11,8 @@ const (
 	Content = "content"
 	// Keys is the API keys.
 	Keys = "keys"
+	// Events is the webhook events (the outbox): the event streams wait on it.
+	Events = "events"
 	// schema is PocketBase's collections and settings, which each process holds in memory.
 	// PocketBase reloads them some 50 ms after another process changed them (its notify
 	// directory); a Watcher that sees such a change first reloads them itself before it moves
@@ -43,5 +45,6 @@ var areaTables = map[string][]string{
 		vocab.Certifications, vocab.Members, vocab.SiteSettings,
 	},
 	Keys:   {vocab.APIKeys},
+	Events: {vocab.WebhookEvents},
 	schema: {"_collections", "_params"},
 }

@@ -1,9 +1,7 @@
 package webhooks
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 
@@ -82,13 +80,9 @@ func (d *dispatcher) send(ctx context.Context, msg wire.Message, url, secret str
 
 // decodeData decodes the event's data, keeping numbers as stored.
 func (j *job) decodeData() (map[string]any, error) {
-	data := map[string]any{}
-	if len(j.Data) > 0 && string(j.Data) != "null" {
-		dec := json.NewDecoder(bytes.NewReader(j.Data))
-		dec.UseNumber() // amounts go out exactly as stored
-		if err := dec.Decode(&data); err != nil {
-			return nil, fmt.Errorf("event %s data: %w", j.EventID, err)
-		}
+	data, err := wire.DecodeData(j.Data)
+	if err != nil {
+		return nil, fmt.Errorf("event %s data: %w", j.EventID, err)
 	}
 	return data, nil
 }

@@ -96,7 +96,7 @@ func Bind(app core.App, cfg Config) *Service {
 // AnnouncePublished writes the content.published event of rec, a scheduled record whose time
 // has come, and its deliveries with txApp (the publish job's transaction).
 func (s *Service) AnnouncePublished(txApp core.App, rec *core.Record) error {
-	return s.outbox.write(txApp, []event{{EventContentPublished, contentData(rec), content.Served(rec, s.cfg.Now())}})
+	return s.outbox.write(txApp, rec, []event{{EventContentPublished, contentData(rec), content.Served(rec, s.cfg.Now())}})
 }
 
 // Kick wakes the dispatcher to look for due deliveries now; it never blocks.

@@ -1,6 +1,7 @@
 package webhooks
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"unicode/utf8"
@@ -8,6 +9,7 @@ import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
+	"github.com/pocketbase/pocketbase/tools/types"
 
 	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/hooks/webhooks/wire"
@@ -62,7 +64,7 @@ func bindSubscriptionRules(app core.App) {
 }
 
 // applySubscriptionRules checks sub before it is saved: a URL (https and public unless the
-// site allows private webhooks), known events, a description of at most 500 characters and a
+// site allows private webhooks), known events, a well-formed filter, a description of at most 500 characters and a
 // well-formed signing secret, generated when empty. The URL and the secret are checked only
 // when they are new or changed: the dispatcher saves failure counts and switch-offs of stored
 // subscriptions, which must neither wait for DNS nor fail because the site's policy changed.
@@ -75,6 +77,11 @@ func applySubscriptionRules(app core.App, sub *core.Record) error {
 	if err := validateEvents(sub.GetStringSlice("events")); err != nil {
 		return err
 	}
+	f, err := ParseFilter(jsonOf(sub.Get("filter")))
+	if err != nil {
+		return err
+	}
+	sub.Set("filter", f.Value()) // stored in one shape: null or the object with what it holds
 	if utf8.RuneCountInString(sub.GetString("description")) > maxSubscriptionDescription {
 		return fieldError("description", fmt.Sprintf("must be at most %d characters", maxSubscriptionDescription))
 	}
@@ -154,4 +161,17 @@ func changed(rec *core.Record, field string) bool {
 
 func fieldError(field, msg string) error {
 	return validation.Errors{field: validation.NewError("validation_invalid_"+field, msg)}
+}
+
+// jsonOf is a JSON field's value as JSON: PocketBase holds what it read or was given as
+// types.JSONRaw; anything else set in Go is encoded.
+func jsonOf(v any) []byte {
+	if raw, ok := v.(types.JSONRaw); ok {
+		return raw
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return []byte("{") // refused by ParseFilter, naming the field
+	}
+	return b
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
+	"github.com/pocketbase/pocketbase/tools/routine"
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"github.com/creator-content-api/server/hooks/vocab"
@@ -18,7 +19,8 @@ const errSwitchedOff = "subscription switched off"
 // bindSubscriptionState keeps a subscription's state whoever writes it (our admin API, the
 // dashboard, the dispatcher, a key's revocation): re-enabling resets failure_count and
 // disabled_reason; switching off fails its pending deliveries in the same transaction, so
-// nothing more is pushed to it (the owner can redeliver them one by one after re-enabling).
+// nothing more is pushed to it (the owner can redeliver them one by one after re-enabling),
+// and a switch-off by the dispatcher is mailed to the owner after the commit.
 // What a subscription may hold is bindSubscriptionRules'.
 func bindSubscriptionState(app core.App, now func() time.Time) {
 	app.OnRecordUpdateExecute(vocab.WebhookSubscriptions).Bind(&hook.Handler[*core.RecordEvent]{
@@ -40,9 +42,36 @@ func bindSubscriptionState(app core.App, now func() time.Time) {
 				if err := e.Next(); err != nil {
 					return err
 				}
+				if automaticReason(e.Record.GetString("disabled_reason")) {
+					tellOwnerAfterCommit(app, txApp, e.Record.Id)
+				}
 				return failPending(txApp, e.Record.Id, now())
 			})
 		},
+	})
+}
+
+// tellOwnerAfterCommit mails the owner about the automatic switch-off of subscription id once
+// txApp's transaction has committed it (once per switch-off: the hook runs on the transition
+// only), in the background: a slow mail server must not hold up the dispatcher.
+func tellOwnerAfterCommit(app, txApp core.App, id string) {
+	send := func() {
+		routine.FireAndForget(func() {
+			if err := mailSwitchOff(app, id); err != nil {
+				app.Logger().Warn("webhooks: mailing the owner about a switched-off subscription", "subscription", id, "error", err)
+			}
+		})
+	}
+	tx := txApp.TxInfo()
+	if tx == nil {
+		send()
+		return
+	}
+	tx.OnComplete(func(txErr error) error {
+		if txErr == nil {
+			send()
+		}
+		return nil
 	})
 }
 

@@ -2,6 +2,7 @@ package webhooks
 
 import (
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -20,6 +21,8 @@ type SubscriptionFields struct {
 	Events      *[]string // none: every event
 	Description *string
 	Enabled     *bool
+	// Filter is the filter as JSON (ParseFilter's form); null removes it.
+	Filter *json.RawMessage
 }
 
 // CreateSubscription stores a new, enabled subscription registered by the API key keyID (""
@@ -134,6 +137,13 @@ func saveSubscription(app core.App, sub *core.Record, f SubscriptionFields) erro
 	}
 	if f.Description != nil {
 		sub.Set("description", *f.Description)
+	}
+	if f.Filter != nil {
+		filter, err := ParseFilter(*f.Filter)
+		if err != nil {
+			return err
+		}
+		sub.Set("filter", filter.Value())
 	}
 	if f.Enabled != nil {
 		sub.Set("enabled", *f.Enabled)

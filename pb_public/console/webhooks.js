@@ -86,6 +86,8 @@ function subscriptionCard(s, refresh) {
     s.description ? h('p', { text: s.description }) : null,
     h('dl', { class: 'facts' },
       h('dt', { text: 'Events' }), h('dd', {}, allEvents ? 'All events' : codeList(s.events)),
+      s.filter?.collections?.length ? [h('dt', { text: 'Only from' }), h('dd', {}, codeList(s.filter.collections))] : null,
+      s.filter?.tags?.length ? [h('dt', { text: 'Only content tagged' }), h('dd', {}, codeList(s.filter.tags))] : null,
       h('dt', { text: 'Failures in a row' }), h('dd', { class: s.failure_count > 0 ? 'warn' : '', text: String(s.failure_count ?? 0) }),
       !s.enabled ? [h('dt', { text: 'Switched off because' }), h('dd', { text: s.disabled_reason || 'switched off by the owner' })] : null,
       s.enabled && s.paused_reason ? [h('dt', { text: 'Pushes held because' }), h('dd', { class: 'warn', 'data-paused': s.paused_reason,
@@ -98,6 +100,9 @@ function subscriptionCard(s, refresh) {
       s.enabled
         ? h('button', { type: 'button', class: 'secondary', 'data-action': 'toggle', 'aria-describedby': titleId, onclick: () => setEnabled(s, false, refresh) }, 'Switch off')
         : h('button', { type: 'button', class: 'primary', 'data-action': 'toggle', 'aria-describedby': titleId, onclick: () => setEnabled(s, true, refresh) }, 'Re-enable'),
+      !s.enabled || s.failure_count > 0
+        ? h('button', { type: 'button', class: 'secondary', 'data-action': 'recover', 'aria-describedby': titleId, onclick: () => recoverMissed(s, refresh) }, 'Re-send what it missed…')
+        : null,
       h('button', { type: 'button', class: 'danger', 'data-action': 'delete', 'aria-describedby': titleId, onclick: () => deleteWebhook(s, refresh) }, 'Delete')),
     resultRegion,
     history);
@@ -234,6 +239,10 @@ async function redeliver(s, d, button, container) {
 async function registerWebhook(refresh) {
   const events = await orShowError(schemaValues('EventName'));
   if (!events) return;
+  const collections = await orShowError(schemaValues('WebhookFilterCollection'));
+  if (!collections) return;
+  const tagsId = uid('wh-tags');
+  const tagsHelp = uid('wh-tags-help');
   const urlId = uid('wh-url');
   const urlHelp = uid('wh-url-help');
   const descId = uid('wh-desc');
@@ -251,6 +260,17 @@ async function registerWebhook(refresh) {
         idPrefix: 'event',
         choices: events,
       }),
+      choiceFieldset({
+        legend: 'Only from (optional)',
+        help: 'Leave all unticked to receive the events of every collection.',
+        name: 'collections',
+        idPrefix: 'collection',
+        choices: collections,
+      }),
+      h('div', { class: 'field' },
+        h('label', { for: tagsId, text: 'Only content tagged (optional)' }),
+        h('input', { id: tagsId, name: 'tags', type: 'text', autocomplete: 'off', placeholder: 'newsletter, go', 'aria-describedby': tagsHelp }),
+        h('p', { id: tagsHelp, class: 'help', text: 'Comma-separated, any case. Content events are sent only for content with one of these tags; other events are not affected.' })),
       h('div', { class: 'field' },
         h('label', { for: descId, text: 'Description (optional)' }),
         h('input', { id: descId, name: 'description', type: 'text', maxlength: '500', autocomplete: 'off' })),
@@ -260,6 +280,10 @@ async function registerWebhook(refresh) {
       url: form.elements.url.value.trim(),
       events: [...form.querySelectorAll('input[name="events"]:checked')].map((i) => i.value),
       description: form.elements.description.value.trim(),
+      filter: {
+        collections: [...form.querySelectorAll('input[name="collections"]:checked')].map((i) => i.value),
+        tags: form.elements.tags.value.split(',').map((t) => t.trim()).filter((t) => t !== ''),
+      },
     }),
   });
   if (!created) return;
@@ -273,6 +297,37 @@ async function registerWebhook(refresh) {
   });
   created.secret = undefined; // shown once: keep no copy
   announce(`Webhook to ${created.url} registered.`);
+}
+
+/**
+ * recoverMissed asks from when, re-enables a switched-off subscription, and queues again every
+ * event it did not receive since then (POST /webhooks/{id}/recover).
+ */
+async function recoverMissed(s, refresh) {
+  const sinceId = uid('wh-since');
+  const sinceHelp = uid('wh-since-help');
+  const pad = (n) => String(n).padStart(2, '0');
+  const d = new Date(Date.now() - 24 * 3_600_000);
+  const dayAgo = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  const result = await openDialog({
+    title: 'Re-send what it missed',
+    content: [
+      h('p', {}, 'Every event for ', h('code', { text: s.url }), ' since then that it did not receive (failed deliveries, and events while it was switched off) is sent again, oldest first.',
+        s.enabled ? '' : ' The webhook is switched on again first.'),
+      h('div', { class: 'field' },
+        h('label', { for: sinceId, text: 'Since' }),
+        h('input', { id: sinceId, name: 'since', type: 'datetime-local', required: true, value: dayAgo, 'aria-describedby': sinceHelp }),
+        h('p', { id: sinceHelp, class: 'help', text: `Your local time (${Intl.DateTimeFormat().resolvedOptions().timeZone}). Events are kept 7 days.` })),
+    ],
+    submitLabel: s.enabled ? 'Re-send' : 'Switch on and re-send',
+    onSubmit: async (form) => {
+      if (!s.enabled) await admin('PATCH', `/webhooks/${encodeURIComponent(s.id)}`, { enabled: true });
+      return admin('POST', `/webhooks/${encodeURIComponent(s.id)}/recover`, { since: new Date(form.elements.since.value).toISOString() });
+    },
+  });
+  if (!result) return;
+  announce(`${result.queued} missed ${result.queued === 1 ? 'event' : 'events'} queued again for ${s.url}.`);
+  await refresh({ id: s.id, action: 'recover' });
 }
 
 async function setEnabled(s, enabled, refresh) {

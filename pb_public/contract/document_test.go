@@ -229,7 +229,7 @@ func TestEveryOperationIsDescribed(t *testing.T) {
 					t.Errorf("no %s response", s)
 				}
 			}
-			if op.Method == "GET" && !admin && statuses["304"] == nil {
+			if op.Method == "GET" && !admin && !op.Streaming && statuses["304"] == nil {
 				t.Error("a v1/v2 GET must document 304")
 			}
 			if strings.Contains(op.Path, "{") && statuses["404"] == nil {

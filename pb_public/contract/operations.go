@@ -7,6 +7,10 @@ import (
 	"strings"
 )
 
+// MediaTypeEventStream is the media type of Server-Sent Events. Its bodies are not JSON: the
+// contract checks their Content-Type, the stream's own tests their messages.
+const MediaTypeEventStream = "text/event-stream"
+
 // Prefixes are the API's path prefixes; everything under them is in the contract.
 var Prefixes = []string{"/api/v1/", "/api/v2/", "/api/admin/"}
 
@@ -24,6 +28,9 @@ type Operation struct {
 	Owner bool
 	// Tier is x-rate-limit-tier: normal, moderate or poll.
 	Tier string
+	// Streaming says that its 200 is a stream (text/event-stream): open until the client
+	// leaves.
+	Streaming bool
 
 	pointer  string   // JSON pointer of the operation object
 	segments []string // Path split on "/", parameters as "{name}"
@@ -66,6 +73,7 @@ func readOperations(root map[string]any) ([]*Operation, error) {
 			op.ID, _ = raw["operationId"].(string)
 			op.Tier, _ = raw["x-rate-limit-tier"].(string)
 			op.Owner, _ = raw["x-owner-only"].(bool)
+			op.Streaming = streams(raw)
 			scopes, _ := raw["x-required-scopes"].([]any)
 			for _, s := range scopes {
 				if str, ok := s.(string); ok {
@@ -151,4 +159,13 @@ func shape(path string) string {
 		}
 	}
 	return strings.Join(segs, "/")
+}
+
+// streams reports whether the operation object op answers 200 with an event stream.
+func streams(op map[string]any) bool {
+	responses, _ := op["responses"].(map[string]any)
+	ok, _ := responses["200"].(map[string]any)
+	content, _ := ok["content"].(map[string]any)
+	_, found := content[MediaTypeEventStream]
+	return found
 }

@@ -182,7 +182,7 @@ func (d *Document) checkBody(ptr string, content map[string]any, res Response, b
 	if !ok {
 		return fmt.Errorf("Content-Type %s is not documented", mt)
 	}
-	if _, ok := media["schema"]; !ok {
+	if _, ok := media["schema"]; !ok || mt == MediaTypeEventStream {
 		return nil
 	}
 	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(res.Body))

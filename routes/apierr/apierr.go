@@ -27,6 +27,12 @@ const (
 	CodeHTTPSRequired     = "https_required"
 	// CodeWebhookLimitReached (409): the site holds its maximum of webhook subscriptions.
 	CodeWebhookLimitReached = "webhook_limit_reached"
+	// CodeLastEventUnknown (410): an event stream cannot resume after the Last-Event-ID
+	// given: no stored event has it (older than the 7 days kept, or never sent).
+	CodeLastEventUnknown = "last_event_id_unknown"
+	// CodeTooManyStreams (429): the key, or the server, has as many event streams open as it
+	// allows.
+	CodeTooManyStreams = "too_many_streams"
 	// CodeInsufficientStorage (507): the data directory's disk is full; nothing was saved.
 	CodeInsufficientStorage = "insufficient_storage"
 )

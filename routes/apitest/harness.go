@@ -6,6 +6,7 @@ package apitest
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -149,6 +150,14 @@ func buildHandler(t testing.TB, app core.App) http.Handler {
 	return se.Server.Handler
 }
 
+// NewServer serves the app on a real loopback listener until the test ends, for clients that
+// need a connection of their own (an event stream held open while other requests go on).
+func (h *Harness) NewServer() *httptest.Server {
+	srv := httptest.NewServer(h.handler)
+	h.t.Cleanup(srv.Close)
+	return srv
+}
+
 // Request is one call to the API.
 type Request struct {
 	Method  string
@@ -157,6 +166,9 @@ type Request struct {
 	Headers map[string]string
 	// RemoteAddr is the client's address; empty means 203.0.113.1.
 	RemoteAddr string
+	// Context, when set, is the request's context (one already cancelled: a client that has
+	// left, for a stream that would otherwise stay open).
+	Context context.Context
 }
 
 // Response is the API's answer.
@@ -193,6 +205,9 @@ func (h *Harness) NewRequest(r Request) *http.Request {
 		body = bytes.NewReader(raw)
 	}
 	req := httptest.NewRequest(r.Method, r.Path, body)
+	if r.Context != nil {
+		req = req.WithContext(r.Context)
+	}
 	req.RemoteAddr = "203.0.113.1:40000"
 	if r.RemoteAddr != "" {
 		req.RemoteAddr = r.RemoteAddr

@@ -42,16 +42,18 @@ type options struct {
 	server, key, forwardTo, events, since string
 }
 
-// NewCommand returns `webhooks listen`, following the events named in catalogue (all of them
-// unless --events picks some) and forwarding them to --forward-to.
+// NewCommand returns `webhooks listen`, following the events of the stream (those of
+// catalogue that --events picks, or every type the key may see) and forwarding them to
+// --forward-to.
 func NewCommand(catalogue []string) *cobra.Command {
 	var o options
 	cmd := &cobra.Command{
 		Use:   "listen --forward-to URL",
 		Short: "Forward a server's events to a local URL as signed pushes (no public URL needed)",
-		Long: "Follows the server's events through the poll API and forwards each one, once, to a local\n" +
+		Long: "Follows the server's event stream and forwards each event, once and in order, to a local\n" +
 			"URL, signed as the server signs its pushes with the secret printed on the first line\n" +
-			"(stable per server and key). A failed forward is printed, not retried. Ctrl-C stops.",
+			"(stable per server and key). A dropped connection resumes after the last event. A failed\n" +
+			"forward is printed, not retried. Ctrl-C stops.",
 		Example:      "  CCA_API_KEY=svc_live_... server webhooks listen --forward-to http://localhost:3000/webhook",
 		Args:         cobra.NoArgs,
 		SilenceUsage: true,
@@ -71,7 +73,7 @@ func NewCommand(catalogue []string) *cobra.Command {
 	f.StringVar(&o.server, "server", DefaultServer, "the server's base URL")
 	f.StringVar(&o.key, "key", "", "an API key with the read scope (default $"+KeyEnv+")")
 	f.StringVar(&o.forwardTo, "forward-to", "", "the local URL to POST each event to (required)")
-	f.StringVar(&o.events, "events", "", "comma-separated event types to follow (default all)")
+	f.StringVar(&o.events, "events", "", "comma-separated event types to follow (default: every type the key may see)")
 	f.StringVar(&o.since, "since", "", "replay events from this RFC 3339 time, oldest first (default: only new events)")
 	return cmd
 }
@@ -94,7 +96,7 @@ func run(ctx context.Context, out io.Writer, o options, catalogue []string) erro
 	if o.key == "" {
 		return fmt.Errorf("no API key: pass --key or set %s (a key with the read scope)", KeyEnv)
 	}
-	since := time.Now()
+	var since time.Time
 	if o.since != "" {
 		if since, err = time.Parse(time.RFC3339Nano, o.since); err != nil {
 			return fmt.Errorf("--since %q is not an RFC 3339 time such as 2026-11-21T20:10:25Z", o.since)
@@ -102,14 +104,26 @@ func run(ctx context.Context, out io.Writer, o options, catalogue []string) erro
 	}
 	secret := Secret(o.key, o.server)
 	fmt.Fprintf(out, "Webhook signing secret: %s\n", secret)
-	fmt.Fprintf(out, "Forwarding %s from %s to %s (Ctrl-C to stop)\n", strings.Join(events, ", "), o.server, o.forwardTo)
+	what := "every event type the key may see"
+	if len(events) > 0 {
+		what = strings.Join(events, ", ")
+	}
+	fmt.Fprintf(out, "Forwarding %s from %s to %s (Ctrl-C to stop)\n", what, o.server, o.forwardTo)
 
-	client := &http.Client{Timeout: wire.DefaultTimeout}
-	fw := &Forwarder{URL: o.forwardTo, Secret: secret, Client: client, Now: time.Now}
+	fw := &Forwarder{URL: o.forwardTo, Secret: secret, Client: &http.Client{Timeout: wire.DefaultTimeout}, Now: time.Now}
 	fl := &Follower{
-		Server: o.server, Key: o.key, Events: events, Since: since, Client: client,
-		Interval: PollInterval, Now: time.Now, Sleep: sleep,
-		Warn: func(msg string) { fmt.Fprintln(out, "warning:", msg) },
+		Server: o.server, Key: o.key, Events: events, Since: since,
+		// No overall timeout: the stream stays open. The answer's headers must come in time.
+		Client: &http.Client{Transport: &http.Transport{Proxy: http.ProxyFromEnvironment, ResponseHeaderTimeout: wire.DefaultTimeout}},
+		Sleep:  sleep,
+		Warn:   func(msg string) { fmt.Fprintln(out, "warning:", msg) },
+		Connected: func(after string) {
+			if after == "" {
+				fmt.Fprintln(out, "Ready: connected to the event stream")
+			} else {
+				fmt.Fprintf(out, "Reconnected: resuming after %s\n", after)
+			}
+		},
 	}
 	err = fl.Run(ctx, func(ctx context.Context, ev Event) {
 		res, err := fw.Forward(ctx, ev)
@@ -138,10 +152,11 @@ func Line(at time.Time, ev Event, res wire.Result, err error) string {
 	return fmt.Sprintf("%s  %s  %s  → %s", at.UTC().Format(time.RFC3339), ev.Event, ev.ID, answer)
 }
 
-// selectEvents is the catalogue, or the comma-separated subset list of it.
+// selectEvents is the comma-separated subset list of the catalogue; none (the server's
+// default: every type the key may see) for an empty list.
 func selectEvents(list string, catalogue []string) ([]string, error) {
 	if strings.TrimSpace(list) == "" {
-		return catalogue, nil
+		return nil, nil
 	}
 	var events []string
 	for _, e := range strings.Split(list, ",") {

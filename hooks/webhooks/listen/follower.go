@@ -13,206 +13,195 @@ import (
 	"time"
 )
 
-// The server's poll cap (the spec's Limits): PollCap polls per key in any PollWindow.
-const (
-	PollCap    = 20
-	PollWindow = time.Minute
-)
+// StreamPath is the server's event stream (Server-Sent Events).
+const StreamPath = "/api/v1/webhooks/stream"
 
-// PollInterval is the pause between two polls that keeps a listener under the poll cap
-// however many event types it follows: they take turns.
-const PollInterval = PollWindow / PollCap
+// DefaultRetry is the pause before a reconnect until the server says otherwise (its retry
+// field).
+const DefaultRetry = 2 * time.Second
 
-// pageLimit is the page size asked of the poll API (its maximum).
-const pageLimit = 100
+// maxRetryAfter caps the wait a 429 asks for.
+const maxRetryAfter = time.Minute
 
 // seenCapacity bounds the ids remembered against double forwarding.
 const seenCapacity = 10000
 
-// ErrKeyRefused means the server answered 401: the key is wrong, revoked or expired.
-var ErrKeyRefused = errors.New("the server refused the key")
+// ErrRefused means the server refused the stream for a reason a retry does not change: the
+// key (401; 403 for a key switched off, expired, or not allowed the events asked for) or the
+// request (400).
+var ErrRefused = errors.New("the server refused the stream")
 
-// ErrNothingToFollow means every selected event type was refused to the key.
-var ErrNothingToFollow = errors.New("no event type left to follow")
+// idleTimeout drops a connection on which nothing, not even the server's comment line every
+// 15 s, arrived for this long: the server or the network is gone without a word.
+const idleTimeout = 45 * time.Second
 
-// Follower follows events through the poll API, oldest first from Since, and hands each new
-// one to a handler once. Polls take turns across the event types, one every Interval.
+// Follower follows a server's event stream and hands each event to a handler once, in commit
+// order. A dropped connection is resumed after the last event seen (Last-Event-ID), so nothing
+// is lost or repeated.
 type Follower struct {
 	// Server is the API's base URL, e.g. http://127.0.0.1:8090.
 	Server string
 	// Key is the API key sent as a bearer token.
 	Key string
-	// Events are the event types to follow.
+	// Events are the event types to follow; empty means every type the key may see.
 	Events []string
-	// Since is where following starts.
+	// Since, when set, replays the events from that instant before the live ones; zero
+	// starts with the events after the first connection.
 	Since time.Time
-	// Client sends the polls.
+	// Client opens the stream. It must have no overall Timeout: the stream stays open.
 	Client *http.Client
-	// Interval is the pause between two polls (PollInterval against the real server).
-	Interval time.Duration
-	// Now and Sleep are the clock; Sleep returns ctx's error if it ends first.
-	Now   func() time.Time
+	// Sleep waits between connections; it returns ctx's error if ctx ends first.
 	Sleep func(ctx context.Context, d time.Duration) error
 	// Warn prints a notice for the person at the terminal.
 	Warn func(msg string)
+	// Connected, when set, is told each time the stream is open, with the event id it resumes
+	// after ("" on a first connection).
+	Connected func(resumedAfter string)
 }
 
-// typeState is where the following of one event type stands.
-type typeState struct {
-	event  string
-	since  time.Time // the timestamp of the last event seen (the poll's since is inclusive)
-	cursor string    // the next page of an unfinished replay
-}
-
-// Run polls until ctx ends (then it returns nil) or nothing can be followed. handle is called
-// once per new event, in order per type.
-func (f *Follower) Run(ctx context.Context, handle func(context.Context, Event)) error {
-	types := make([]*typeState, 0, len(f.Events))
-	for _, e := range f.Events {
-		types = append(types, &typeState{event: e, since: f.Since})
-	}
-	seen := newSeenSet(seenCapacity)
-	var last time.Time
-	for i := 0; ; i++ {
-		if len(types) == 0 {
-			return ErrNothingToFollow
-		}
-		st := types[i%len(types)]
-		for {
-			if wait := f.Interval - f.Now().Sub(last); !last.IsZero() && wait > 0 {
-				if err := f.Sleep(ctx, wait); err != nil {
-					return nil
-				}
-			}
-			last = f.Now()
-			page, err := f.poll(ctx, st)
-			if ctx.Err() != nil {
-				return nil
-			}
-			var limited *rateLimited
-			switch {
-			case errors.As(err, &limited):
-				f.Warn(fmt.Sprintf("poll cap reached; waiting %v", limited.retryAfter))
-				if err := f.Sleep(ctx, limited.retryAfter); err != nil {
-					return nil
-				}
-				continue // the same poll again
-			case errors.Is(err, ErrKeyRefused):
-				return err
-			case errors.Is(err, errSkip):
-				f.Warn(fmt.Sprintf("skipping %s: %v", st.event, err))
-				types = removeType(types, st)
-				i-- // the next type takes this turn
-			case err != nil:
-				f.Warn(fmt.Sprintf("poll %s: %v (trying again on its next turn)", st.event, err))
-			default:
-				for _, ev := range page.Data {
-					if seen.add(ev.ID) {
-						handle(ctx, ev)
-					}
-				}
-				st.advance(page)
-				if st.cursor != "" {
-					continue // drain an unfinished replay before the next type
-				}
-			}
-			break
-		}
-	}
-}
-
-// advance moves st past page: to the next page of a replay, else to the last event's time.
-func (st *typeState) advance(p pollPage) {
-	st.cursor = p.NextCursor
-	if n := len(p.Data); n > 0 {
-		if at, err := time.Parse(time.RFC3339Nano, p.Data[n-1].Timestamp); err == nil {
-			st.since = at
-		}
-	}
-}
-
-func removeType(types []*typeState, st *typeState) []*typeState {
-	out := types[:0]
-	for _, t := range types {
-		if t != st {
-			out = append(out, t)
-		}
-	}
-	return out
-}
-
-// pollPage is a poll answer.
-type pollPage struct {
-	Data       []Event `json:"data"`
-	NextCursor string  `json:"next_cursor"`
-}
-
-// errSkip wraps the answers that mean "this event type is not for this key" (403, 404).
-var errSkip = errors.New("not available to this key")
+// errResumeUnknown is the server's 410: the last event id is no longer kept.
+var errResumeUnknown = errors.New("the server no longer keeps the last event seen")
 
 // rateLimited is a 429 with the wait the server asked for.
 type rateLimited struct{ retryAfter time.Duration }
 
 func (r *rateLimited) Error() string { return "rate limited" }
 
-// poll asks for one page of st, oldest first from st.since, continuing st.cursor.
-func (f *Follower) poll(ctx context.Context, st *typeState) (pollPage, error) {
-	q := url.Values{}
-	q.Set("limit", strconv.Itoa(pageLimit))
-	q.Set("since", st.since.UTC().Format(time.RFC3339Nano))
-	if st.cursor != "" {
-		q.Set("cursor", st.cursor)
+// connState is what carries over from one connection to the next.
+type connState struct {
+	lastID string        // the last event id the server named: where a reconnect resumes
+	retry  time.Duration // the server's reconnect delay
+	seen   *seenSet
+}
+
+// Run follows until ctx ends (then it returns nil) or the key is refused. handle is called
+// once per event, in order.
+func (f *Follower) Run(ctx context.Context, handle func(context.Context, Event)) error {
+	st := &connState{retry: DefaultRetry, seen: newSeenSet(seenCapacity)}
+	for {
+		err := f.connect(ctx, st, handle)
+		if ctx.Err() != nil {
+			return nil
+		}
+		wait := st.retry
+		var limited *rateLimited
+		switch {
+		case errors.Is(err, ErrRefused):
+			return err
+		case errors.As(err, &limited):
+			f.Warn(fmt.Sprintf("too many streams or requests; waiting %v", limited.retryAfter))
+			wait = limited.retryAfter
+		case errors.Is(err, errResumeUnknown):
+			f.Warn(fmt.Sprintf("%v (%s): going on from now; replay the gap with --since", err, st.lastID))
+			st.lastID, f.Since, wait = "", time.Time{}, 0
+		default:
+			f.Warn(fmt.Sprintf("stream: %v; reconnecting in %v", err, wait))
+		}
+		if err := f.Sleep(ctx, wait); err != nil {
+			return nil
+		}
 	}
-	u := normalServer(f.Server) + "/api/v1/webhooks/poll/" + url.PathEscape(st.event) + "?" + q.Encode()
+}
+
+// connect opens the stream once, from st.lastID (or Since, or now), and reads it until it ends.
+func (f *Follower) connect(ctx context.Context, st *connState, handle func(context.Context, Event)) error {
+	connCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	resp, err := f.open(connCtx, st.lastID)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if f.Connected != nil {
+		f.Connected(st.lastID)
+	}
+	idle := time.AfterFunc(idleTimeout, cancel)
+	defer idle.Stop()
+	r := newSSEReader(&idleReader{r: resp.Body, idle: idle})
+	for {
+		m, err := r.next()
+		if err != nil {
+			if errors.Is(err, io.EOF) {
+				return errors.New("the server closed the stream")
+			}
+			return err
+		}
+		if m.Retry > 0 {
+			st.retry = m.Retry
+		}
+		if m.HasID {
+			st.lastID = m.ID
+		}
+		if m.Data == "" {
+			continue // an id alone: where a reconnect resumes
+		}
+		var ev Event
+		if err := json.Unmarshal([]byte(m.Data), &ev); err != nil {
+			f.Warn(fmt.Sprintf("skipping an unreadable event %s: %v", m.ID, err))
+			continue
+		}
+		if st.seen.add(ev.ID) {
+			handle(ctx, ev)
+		}
+	}
+}
+
+// open requests the stream and returns the open response, or the refusal as an error.
+func (f *Follower) open(ctx context.Context, lastID string) (*http.Response, error) {
+	q := url.Values{}
+	if len(f.Events) > 0 {
+		q.Set("events", strings.Join(f.Events, ","))
+	}
+	if lastID == "" && !f.Since.IsZero() {
+		q.Set("since", f.Since.UTC().Format(time.RFC3339Nano))
+	}
+	u := normalServer(f.Server) + StreamPath
+	if len(q) > 0 {
+		u += "?" + q.Encode()
+	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 	if err != nil {
-		return pollPage{}, err
+		return nil, err
 	}
 	req.Header.Set("Authorization", "Bearer "+f.Key)
-	req.Header.Set("Accept", "application/json")
+	req.Header.Set("Accept", "text/event-stream")
+	if lastID != "" {
+		req.Header.Set("Last-Event-ID", lastID)
+	}
 	resp, err := f.Client.Do(req)
 	if err != nil {
 		if ue := (*url.Error)(nil); errors.As(err, &ue) {
 			err = ue.Err // the URL is known to the reader; its query is noise
 		}
-		return pollPage{}, err
+		return nil, err
+	}
+	if resp.StatusCode == http.StatusOK {
+		return resp, nil
 	}
 	defer resp.Body.Close()
-	body, err := io.ReadAll(io.LimitReader(resp.Body, 16<<20))
-	if err != nil {
-		return pollPage{}, err
-	}
+	body, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
 	switch resp.StatusCode {
-	case http.StatusOK:
-		var p pollPage
-		if err := json.Unmarshal(body, &p); err != nil {
-			return pollPage{}, fmt.Errorf("unreadable answer: %w", err)
-		}
-		return p, nil
 	case http.StatusTooManyRequests:
-		return pollPage{}, &rateLimited{retryAfter: retryAfter(resp.Header.Get("Retry-After"), f.Interval)}
-	case http.StatusUnauthorized:
-		return pollPage{}, fmt.Errorf("%w: %s", ErrKeyRefused, errorMessage(body))
-	case http.StatusForbidden, http.StatusNotFound:
-		return pollPage{}, fmt.Errorf("%w (%s)", errSkip, errorMessage(body))
-	case http.StatusBadRequest:
-		st.cursor = "" // a stale cursor: start again from the last event seen
-		return pollPage{}, fmt.Errorf("HTTP 400: %s", errorMessage(body))
+		return nil, &rateLimited{retryAfter: retryAfter(resp.Header.Get("Retry-After"))}
+	case http.StatusBadRequest, http.StatusUnauthorized, http.StatusForbidden:
+		return nil, fmt.Errorf("%w (HTTP %d): %s", ErrRefused, resp.StatusCode, errorMessage(body))
+	case http.StatusGone:
+		return nil, errResumeUnknown
 	default:
-		return pollPage{}, fmt.Errorf("HTTP %d", resp.StatusCode)
+		return nil, fmt.Errorf("HTTP %d", resp.StatusCode)
 	}
 }
 
-// retryAfter reads a Retry-After in seconds; a missing or odd one waits fallback.
-func retryAfter(v string, fallback time.Duration) time.Duration {
+// retryAfter reads a Retry-After in seconds; a missing or odd one waits DefaultRetry.
+func retryAfter(v string) time.Duration {
 	secs, err := strconv.Atoi(strings.TrimSpace(v))
 	if err != nil || secs <= 0 {
-		return fallback
+		return DefaultRetry
 	}
-	return min(time.Duration(secs)*time.Second, PollWindow)
+	return min(time.Duration(secs)*time.Second, maxRetryAfter)
 }
 
-// errorMessage is the envelope's error.message, or the status text if there is none.
+// errorMessage is the envelope's error.message, or "no details" if there is none.
 func errorMessage(body []byte) string {
 	var env struct {
 		Error struct {
@@ -223,4 +212,18 @@ func errorMessage(body []byte) string {
 		return env.Error.Message
 	}
 	return "no details"
+}
+
+// idleReader restarts its timer at every read that got something.
+type idleReader struct {
+	r    io.Reader
+	idle *time.Timer
+}
+
+func (i *idleReader) Read(p []byte) (int, error) {
+	n, err := i.r.Read(p)
+	if n > 0 {
+		i.idle.Reset(idleTimeout)
+	}
+	return n, err
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"net/url"
 	"slices"
 	"strings"
 	"sync"
@@ -16,202 +15,147 @@ import (
 
 var start = time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC)
 
-// fakeClock advances only when the follower sleeps, and ends the run after maxPolls polls.
-type fakeClock struct {
-	mu     sync.Mutex
-	now    time.Time
-	sleeps []time.Duration
+// reply is one connection's answer: a status, a Retry-After, and the stream's text.
+type reply struct {
+	status     int
+	retryAfter string
+	body       string
 }
 
-func (c *fakeClock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
-
-func (c *fakeClock) Sleep(ctx context.Context, d time.Duration) error {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.sleeps = append(c.sleeps, d)
-	c.now = c.now.Add(d)
-	return ctx.Err()
+// streamServer answers the n-th connection (from 0) with replies[n], records each request,
+// and cancels the run when a connection beyond the replies arrives.
+type streamServer struct {
+	replies []reply
+	cancel  context.CancelFunc
+	mu      sync.Mutex
+	got     []*http.Request
 }
 
-// pollServer answers polls with answer(n, event, query) for the n-th poll (from 1), records
-// them, and cancels the run once a poll beyond stopAfter arrives.
-type pollServer struct {
-	answer    func(n int, event string, q url.Values) (int, string)
-	stopAfter int
-	cancel    context.CancelFunc
-	mu        sync.Mutex
-	polls     []string // "event?query"
-}
-
-func (s *pollServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if r.Header.Get("Authorization") != "Bearer svc_live_test" {
-		w.WriteHeader(http.StatusUnauthorized)
-		return
-	}
-	event := strings.TrimPrefix(r.URL.Path, "/api/v1/webhooks/poll/")
+func (s *streamServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
-	s.polls = append(s.polls, event+"?"+r.URL.RawQuery)
-	n := len(s.polls)
+	n := len(s.got)
+	s.got = append(s.got, r)
 	s.mu.Unlock()
-	if n > s.stopAfter {
-		s.cancel()
-		fmt.Fprint(w, `{"data":[]}`)
+	if r.URL.Path != StreamPath || r.Header.Get("Authorization") != "Bearer svc_live_test" {
+		w.WriteHeader(http.StatusNotFound)
 		return
 	}
-	status, body := s.answer(n, event, r.URL.Query())
-	if status == http.StatusTooManyRequests {
-		w.Header().Set("Retry-After", "7")
+	if n >= len(s.replies) {
+		s.cancel()
+		return
 	}
-	w.WriteHeader(status)
-	fmt.Fprint(w, body)
+	rep := s.replies[n]
+	if rep.retryAfter != "" {
+		w.Header().Set("Retry-After", rep.retryAfter)
+	}
+	if rep.status == http.StatusOK {
+		w.Header().Set("Content-Type", "text/event-stream")
+	}
+	w.WriteHeader(rep.status)
+	fmt.Fprint(w, rep.body)
 }
 
-func evt(id string, ms int) string {
-	return fmt.Sprintf(`{"id":%q,"event":"content.created","timestamp":%q,"data":{"n":%d}}`,
-		id, start.Add(time.Duration(ms)*time.Millisecond).Format("2006-01-02T15:04:05.000Z"), ms)
+// msg is the stream message of one content.created event.
+func msg(id string) string {
+	return fmt.Sprintf("id: %s\nevent: content.created\ndata: {\"id\":%q,\"event\":\"content.created\",\"timestamp\":\"2026-11-24T10:00:00.000Z\",\"data\":{}}\n\n", id, id)
 }
 
-// follow runs a follower of events against s and returns the ids handed over, the warnings
-// and the run's error.
-func follow(t *testing.T, s *pollServer, clock *fakeClock, events ...string) (ids, warnings []string, err error) {
+// follow runs a follower of f's settings against s, and returns the ids handed over, the
+// pauses, the warnings and the run's error.
+func follow(t *testing.T, s *streamServer, f Follower) (ids []string, sleeps []time.Duration, warnings []string, err error) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	s.cancel = cancel
 	srv := httptest.NewServer(s)
 	defer srv.Close()
-	f := &Follower{
-		Server: srv.URL + "/", Key: "svc_live_test", Events: events, Since: start,
-		Client: srv.Client(), Interval: PollInterval, Now: clock.Now, Sleep: clock.Sleep,
-		Warn: func(m string) { warnings = append(warnings, m) },
+	f.Server, f.Key, f.Client = srv.URL+"/", "svc_live_test", srv.Client()
+	f.Sleep = func(ctx context.Context, d time.Duration) error {
+		sleeps = append(sleeps, d)
+		return ctx.Err()
 	}
+	f.Warn = func(m string) { warnings = append(warnings, m) }
 	err = f.Run(ctx, func(_ context.Context, ev Event) { ids = append(ids, ev.ID) })
-	return ids, warnings, err
+	return ids, sleeps, warnings, err
 }
 
-// A replay follows next_cursor page by page, then continues from the last event's time (the
-// poll's since is inclusive), and hands over each event once.
-func TestFollowerCursorSinceNoDuplicates(t *testing.T) {
-	ts := func(ms int) string {
-		return start.Add(time.Duration(ms) * time.Millisecond).Format(time.RFC3339Nano)
-	}
-	want := []struct{ since, cursor string }{
-		{ts(0), ""}, {ts(20), "c1"}, {ts(30), ""}, {ts(40), ""},
-	}
-	s := &pollServer{stopAfter: 4, answer: func(n int, _ string, q url.Values) (int, string) {
-		if w := want[n-1]; q.Get("since") != w.since || q.Get("cursor") != w.cursor || q.Get("limit") != "100" {
-			t.Errorf("poll %d: %v, want since %s cursor %q", n, q, w.since, w.cursor)
-		}
-		switch n {
-		case 1:
-			return 200, `{"data":[` + evt("evt_1", 10) + `,` + evt("evt_2", 20) + `],"next_cursor":"c1"}`
-		case 2:
-			return 200, `{"data":[` + evt("evt_3", 30) + `]}`
-		case 3:
-			return 200, `{"data":[` + evt("evt_3", 30) + `,` + evt("evt_4", 40) + `]}`
-		default:
-			return 200, `{"data":[` + evt("evt_4", 40) + `]}`
-		}
+// A dropped connection resumes after the last id the server named, with its retry pause, and
+// every event is handed over once, in order; since and events go with the first connection.
+func TestFollowerResumesAfterTheLastEvent(t *testing.T) {
+	s := &streamServer{replies: []reply{
+		{status: 200, body: "retry: 500\nid: evt_0\n\n" + msg("evt_1") + ": keep-alive\n\n" + msg("evt_2")},
+		{status: 200, body: "retry: 500\n\n" + msg("evt_2") + msg("evt_3")}, // a repeat is not handed over again
+		{status: 502},
+		{status: 200, body: "retry: 500\n\n" + msg("evt_4")},
 	}}
-	clock := &fakeClock{now: start}
-	ids, _, err := follow(t, s, clock, "content.created")
+	ids, sleeps, _, err := follow(t, s, Follower{Events: []string{"content.created", "content.updated"}, Since: start})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !slices.Equal(ids, []string{"evt_1", "evt_2", "evt_3", "evt_4"}) {
 		t.Errorf("handed over %v", ids)
 	}
-	for i, d := range clock.sleeps {
-		if d != PollInterval {
-			t.Errorf("pause %d: %v, want %v", i, d, PollInterval)
+	if !slices.Equal(sleeps, []time.Duration{500 * time.Millisecond, 500 * time.Millisecond, 500 * time.Millisecond, 500 * time.Millisecond}) {
+		t.Errorf("pauses %v", sleeps)
+	}
+	first := s.got[0]
+	if q := first.URL.Query(); q.Get("since") != "2026-11-24T10:00:00Z" || q.Get("events") != "content.created,content.updated" || first.Header.Get("Last-Event-ID") != "" {
+		t.Errorf("first connection %s, Last-Event-ID %q", first.URL, first.Header.Get("Last-Event-ID"))
+	}
+	for i, want := range []string{"evt_2", "evt_3", "evt_3"} {
+		r := s.got[i+1]
+		if r.Header.Get("Last-Event-ID") != want || r.URL.Query().Has("since") || r.URL.Query().Get("events") != "content.created,content.updated" {
+			t.Errorf("connection %d: %s, Last-Event-ID %q, want %s", i+2, r.URL, r.Header.Get("Last-Event-ID"), want)
 		}
 	}
 }
 
-// Event types take turns, one poll every PollInterval, so the poll cap is never reached.
-func TestFollowerRoundRobinUnderCap(t *testing.T) {
-	s := &pollServer{stopAfter: 6, answer: func(int, string, url.Values) (int, string) { return 200, `{"data":[]}` }}
-	clock := &fakeClock{now: start}
-	if _, _, err := follow(t, s, clock, "a", "b", "c"); err != nil {
-		t.Fatal(err)
-	}
-	var order []string
-	for _, p := range s.polls[:6] {
-		order = append(order, strings.SplitN(p, "?", 2)[0])
-	}
-	if !slices.Equal(order, []string{"a", "b", "c", "a", "b", "c"}) {
-		t.Errorf("poll order %v", order)
-	}
-	if PollInterval*PollCap > PollWindow || len(clock.sleeps) != 6 {
-		t.Errorf("pauses %v exceed the cap of %d per %v", clock.sleeps, PollCap, PollWindow)
-	}
-}
-
-// A 429 waits the server's Retry-After, then repeats the same poll.
-func TestFollowerHonoursRetryAfter(t *testing.T) {
-	s := &pollServer{stopAfter: 2, answer: func(n int, _ string, _ url.Values) (int, string) {
-		if n == 1 {
-			return http.StatusTooManyRequests, `{"error":{"code":"rate_limited","message":"slow down"}}`
-		}
-		return 200, `{"data":[` + evt("evt_1", 10) + `]}`
-	}}
-	clock := &fakeClock{now: start}
-	ids, warnings, err := follow(t, s, clock, "a", "b")
+// The id a new stream names before any event is where a reconnect resumes: nothing written
+// in between is lost. Without --events or --since the stream is asked for neither.
+func TestFollowerResumesAfterTheStartID(t *testing.T) {
+	s := &streamServer{replies: []reply{{status: 200, body: "retry: 2000\nid: evt_9\n\n"}, {status: 200, body: msg("evt_10")}}}
+	ids, _, _, err := follow(t, s, Follower{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(ids, []string{"evt_1"}) || len(warnings) != 1 {
-		t.Errorf("ids %v, warnings %v", ids, warnings)
-	}
-	if clock.sleeps[0] != 7*time.Second {
-		t.Errorf("first wait %v, want the Retry-After of 7s", clock.sleeps[0])
-	}
-	if a, b := strings.SplitN(s.polls[0], "?", 2)[0], strings.SplitN(s.polls[1], "?", 2)[0]; a != "a" || b != "a" {
-		t.Errorf("after a 429 polled %s then %s, want a twice", a, b)
+	if s.got[0].URL.RawQuery != "" || s.got[1].Header.Get("Last-Event-ID") != "evt_9" || !slices.Equal(ids, []string{"evt_10"}) {
+		t.Errorf("first %s, then Last-Event-ID %q, ids %v", s.got[0].URL, s.got[1].Header.Get("Last-Event-ID"), ids)
 	}
 }
 
-// A type refused to the key (403: personal data and a browser key) is warned about once and
-// skipped; the others go on. When none is left the run ends with ErrNothingToFollow.
-func TestFollowerSkipsForbiddenTypes(t *testing.T) {
-	forbidden := `{"error":{"code":"insufficient_scope","message":"events with personal data can be polled only by a server key"}}`
-	s := &pollServer{stopAfter: 5, answer: func(_ int, event string, _ url.Values) (int, string) {
-		if event == "purchase.completed" {
-			return http.StatusForbidden, forbidden
-		}
-		return 200, `{"data":[]}`
+// A 429 waits the server's Retry-After; a 410 (the last id no longer kept) warns and goes on
+// from now.
+func TestFollowerWaitsAndStartsOver(t *testing.T) {
+	s := &streamServer{replies: []reply{
+		{status: 200, body: "id: evt_1\n\n"},
+		{status: http.StatusTooManyRequests, retryAfter: "7", body: `{"error":{"code":"too_many_streams","message":"close one"}}`},
+		{status: http.StatusGone, body: `{"error":{"code":"last_event_id_unknown","message":"gone"}}`},
+		{status: 200, body: msg("evt_5")},
 	}}
-	_, warnings, err := follow(t, s, &fakeClock{now: start}, "content.created", "purchase.completed")
+	ids, sleeps, warnings, err := follow(t, s, Follower{Since: start})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(warnings) != 1 || !strings.Contains(warnings[0], "purchase.completed") || !strings.Contains(warnings[0], "server key") {
+	if !slices.Equal(sleeps, []time.Duration{DefaultRetry, 7 * time.Second, 0, DefaultRetry}) {
+		t.Errorf("pauses %v", sleeps)
+	}
+	last := s.got[3]
+	if last.Header.Get("Last-Event-ID") != "" || last.URL.Query().Has("since") || !slices.Equal(ids, []string{"evt_5"}) {
+		t.Errorf("after the 410: %s, Last-Event-ID %q; ids %v", last.URL, last.Header.Get("Last-Event-ID"), ids)
+	}
+	if len(warnings) != 4 || !strings.Contains(warnings[2], "replay the gap with --since") {
 		t.Errorf("warnings %q", warnings)
 	}
-	for _, p := range s.polls[2:] {
-		if strings.HasPrefix(p, "purchase.completed") {
-			t.Errorf("polled a skipped type again: %s", p)
-		}
-	}
-
-	s = &pollServer{stopAfter: 5, answer: func(int, string, url.Values) (int, string) { return http.StatusForbidden, forbidden }}
-	if _, _, err := follow(t, s, &fakeClock{now: start}, "purchase.completed"); !errors.Is(err, ErrNothingToFollow) {
-		t.Errorf("all types refused: %v, want ErrNothingToFollow", err)
-	}
 }
 
-// A refused key ends the run with ErrKeyRefused.
-func TestFollowerStopsOnRefusedKey(t *testing.T) {
-	s := &pollServer{stopAfter: 5}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	s.cancel = cancel
-	srv := httptest.NewServer(s)
-	defer srv.Close()
-	clock := &fakeClock{now: start}
-	f := &Follower{Server: srv.URL, Key: "wrong", Events: []string{"a"}, Since: start, Client: srv.Client(),
-		Interval: PollInterval, Now: clock.Now, Sleep: clock.Sleep, Warn: func(string) {}}
-	if err := f.Run(ctx, func(context.Context, Event) {}); !errors.Is(err, ErrKeyRefused) {
-		t.Errorf("Run = %v, want ErrKeyRefused", err)
+// A refusal a retry cannot change (400, 401, 403) ends the run with ErrRefused and the
+// server's message.
+func TestFollowerStopsWhenRefused(t *testing.T) {
+	for _, status := range []int{http.StatusBadRequest, http.StatusUnauthorized, http.StatusForbidden} {
+		s := &streamServer{replies: []reply{{status: status, body: `{"error":{"code":"x","message":"purchase.completed carries personal data"}}`}}}
+		_, _, _, err := follow(t, s, Follower{})
+		if !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "carries personal data") {
+			t.Errorf("%d: %v", status, err)
+		}
 	}
 }

@@ -1,7 +1,6 @@
 package listen
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -41,13 +40,9 @@ func Message(ev Event) (wire.Message, error) {
 	if err != nil {
 		return wire.Message{}, fmt.Errorf("event %s: timestamp %q: %w", ev.ID, ev.Timestamp, err)
 	}
-	data := map[string]any{}
-	if len(ev.Data) > 0 && string(ev.Data) != "null" {
-		dec := json.NewDecoder(bytes.NewReader(ev.Data))
-		dec.UseNumber()
-		if err := dec.Decode(&data); err != nil {
-			return wire.Message{}, fmt.Errorf("event %s data: %w", ev.ID, err)
-		}
+	data, err := wire.DecodeData(ev.Data)
+	if err != nil {
+		return wire.Message{}, fmt.Errorf("event %s data: %w", ev.ID, err)
 	}
 	return wire.Message{DeliveryID: DeliveryID(ev.ID), EventID: ev.ID, Event: ev.Event, Timestamp: at, Data: data}, nil
 }

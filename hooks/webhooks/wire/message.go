@@ -47,6 +47,21 @@ type body struct {
 	Data      map[string]any `json:"data"`
 }
 
+// DecodeData decodes an event's stored or received data object for a Message, keeping numbers
+// exactly as written (amounts go out as stored); empty or null is the empty object.
+func DecodeData(raw []byte) (map[string]any, error) {
+	data := map[string]any{}
+	if len(raw) == 0 || string(raw) == "null" {
+		return data, nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if err := dec.Decode(&data); err != nil {
+		return nil, err
+	}
+	return data, nil
+}
+
 // Body returns the JSON body {"id", "event", "timestamp", "data"}. The
 // result is deterministic (map keys sorted), and it is these exact bytes that
 // are signed, so build it once per attempt.

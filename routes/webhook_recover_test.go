@@ -1,0 +1,108 @@
+package routes_test
+
+import (
+	"net/http"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/creator-content-api/server/hooks/keys"
+	"github.com/creator-content-api/server/hooks/vocab"
+	"github.com/creator-content-api/server/routes/apitest"
+)
+
+// Recovery queues again what a subscription did not receive in the window: a delivery that
+// failed (under its own id) and an event that happened while it was switched off, not what
+// it received nor what its filter leaves out; a second recovery finds nothing.
+func TestRecoverResendsWhatASubscriptionMissed(t *testing.T) {
+	t.Parallel()
+	h := apitest.New(t, apitest.Options{})
+	h.AllowPrivateWebhooks(true)
+	key, _ := h.CreateKey(keys.ScopeWebhooks)
+	rcv := apitest.NewReceiver(t)
+	reg := h.Do(apitest.Request{Method: http.MethodPost, Path: "/api/v2/webhooks", Headers: apitest.Bearer(key),
+		Body: map[string]any{"url": rcv.URL, "events": []string{"content.created", "testimonial.submitted"}, "filter": map[string]any{"collections": []string{"posts"}}}})
+	if reg.Status != http.StatusCreated {
+		t.Fatalf("%d %s", reg.Status, reg.Body)
+	}
+	sub := reg.JSON(t)["id"].(string)
+	owner := map[string]string{"Authorization": h.SuperuserToken()}
+	post := func(title string) {
+		h.SaveRecord(vocab.Posts, map[string]any{"title": title, "slug": title, "visibility": "public"})
+	}
+	setEnabled := func(on bool) {
+		if res := h.Do(apitest.Request{Method: http.MethodPatch, Path: "/api/admin/webhooks/" + sub, Headers: owner, Body: map[string]any{"enabled": on}}); res.Status != http.StatusOK {
+			t.Fatalf("%d %s", res.Status, res.Body)
+		}
+	}
+
+	post("received")
+	runDue(t, h)
+	rcv.Reply(apitest.Reply{Status: http.StatusInternalServerError})
+	post("failed")
+	runDue(t, h)
+	failedID := rcv.Received()[1].Header.Get("X-Service-Delivery")
+	setEnabled(false) // ends the failed one's retries
+	post("while-off")
+	h.SaveRecord(vocab.Testimonials, map[string]any{"name": "Filtered out", "body": "Good."})
+	setEnabled(true)
+	h.Clock.Advance(time.Minute)
+	post("after")
+	runDue(t, h)
+	if n := len(rcv.Received()); n != 3 {
+		t.Fatalf("%d requests before the recovery", n)
+	}
+
+	recover := apitest.Scenario{Method: http.MethodPost, Path: "/api/admin/webhooks/" + sub + "/recover", Headers: owner,
+		Body: map[string]any{"since": apitest.Epoch.Add(-time.Hour).Format(time.RFC3339)}, ExpectedStatus: http.StatusAccepted,
+		ExpectedJSON: map[string]any{"data.queued": 2}}
+	recover.Check(t, h) // in t itself: what follows depends on it
+	runDue(t, h)
+	got := rcv.Received()[3:]
+	var titles, ids []string
+	for _, r := range got {
+		titles = append(titles, string(r.Body))
+		ids = append(ids, r.Header.Get("X-Service-Delivery"))
+	}
+	if len(got) != 2 || !slices.Contains(ids, failedID) {
+		t.Fatalf("recovered %v (ids %v), want the failed delivery %s again and the one missed while off", titles, ids, failedID)
+	}
+	recover.Name, recover.ExpectedJSON = "nothing left", map[string]any{"data.queued": 0}
+	recover.Check(t, h)
+
+	// The window's own bounds: until before the events sends nothing.
+	apitest.Scenario{Name: "window before the events", Method: http.MethodPost, Path: "/api/admin/webhooks/" + sub + "/recover", Headers: owner,
+		Body:           map[string]any{"since": "2026-01-01T00:00:00Z", "until": "2026-01-02T00:00:00Z"},
+		ExpectedStatus: http.StatusAccepted, ExpectedJSON: map[string]any{"data.queued": 0}}.Test(t, h)
+}
+
+func TestRecoverRefusals(t *testing.T) {
+	t.Parallel()
+	h := apitest.New(t, apitest.Options{})
+	_, sub, _ := registerReceiver(t, h)
+	owner := map[string]string{"Authorization": h.SuperuserToken()}
+	path := "/api/admin/webhooks/" + sub + "/recover"
+	for _, s := range []apitest.Scenario{
+		{Name: "no since", Body: map[string]any{}, ExpectedStatus: http.StatusBadRequest, ExpectedCode: "invalid_request", ExpectedContent: []string{`invalid field \"since\"`}},
+		{Name: "bad since", Body: map[string]any{"since": "yesterday"}, ExpectedStatus: http.StatusBadRequest, ExpectedCode: "invalid_request", ExpectedContent: []string{`invalid field \"since\"`}},
+		{Name: "until before since", Body: map[string]any{"since": "2026-11-21T00:00:00Z", "until": "2026-11-20T00:00:00Z"},
+			ExpectedStatus: http.StatusBadRequest, ExpectedCode: "invalid_request", ExpectedContent: []string{`invalid field \"until\": must not be before since`}},
+		{Name: "unknown field", Body: map[string]any{"since": "2026-11-21T00:00:00Z", "from": "x"}, ExpectedStatus: http.StatusBadRequest, ExpectedCode: "invalid_request"},
+		{Name: "no subscription", Path: "/api/admin/webhooks/zzzzzzzzzzzzzzz/recover", Body: map[string]any{"since": "2026-11-21T00:00:00Z"}, ExpectedStatus: http.StatusNotFound, ExpectedCode: "not_found"},
+		{Name: "an API key", Headers: apitest.Bearer("svc_live_" + "x"), Body: map[string]any{"since": "2026-11-21T00:00:00Z"}, ExpectedStatus: http.StatusUnauthorized, ExpectedCode: "unauthorized"},
+	} {
+		s.Method = http.MethodPost
+		if s.Path == "" {
+			s.Path = path
+		}
+		if s.Headers == nil {
+			s.Headers = owner
+		}
+		s.Test(t, h)
+	}
+	if res := h.Do(apitest.Request{Method: http.MethodPatch, Path: "/api/admin/webhooks/" + sub, Headers: owner, Body: map[string]any{"enabled": false}}); res.Status != http.StatusOK {
+		t.Fatal(res.Status)
+	}
+	apitest.Scenario{Name: "switched off", Method: http.MethodPost, Path: path, Headers: owner, Body: map[string]any{"since": "2026-11-21T00:00:00Z"},
+		ExpectedStatus: http.StatusBadRequest, ExpectedCode: "invalid_request", ExpectedContent: []string{"re-enable it first"}}.Test(t, h)
+}
