@@ -92,9 +92,7 @@ func main() {
 		observed = metrics.New()
 		hooksCfg.Webhooks.Observer = observed.WebhookObserver()
 	}
-	bound := hooks.Register(pb, hooksCfg)
-	api, err := routes.Register(pb, routes.Config{Webhooks: bound.Webhooks, Changes: bound.Changes,
-		Revisions: bound.Revisions, Previews: bound.Previews, RateLimits: limits,
+	bound, api, err := routes.Wire(pb, hooksCfg, routes.Config{RateLimits: limits,
 		AllowPlainHTTP: !requireHTTPS, ReadCache: readCache, RequestLog: requestLog, SharedMaxAge: sharedMaxAge})
 	if err != nil {
 		log.Fatal(err)

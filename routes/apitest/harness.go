@@ -94,21 +94,22 @@ func New(t testing.TB, opts Options) *Harness {
 		opts.Hooks(&hcfg)
 	}
 	hcfg.Now = h.Clock.Now
-	bound := hooks.Register(app, hcfg)
-	h.Webhooks, h.Publish, h.Changes, h.Revisions, h.Previews = bound.Webhooks, bound.Publish, bound.Changes, bound.Revisions, bound.Previews
 	// Both protections are switched off by name here, the one place for all tests: requests
 	// come from 203.0.113.1 over plain HTTP, and most tests send more than a tier's burst. The
 	// tests of the protections switch them back on (Options.RateLimits, Options.Config).
-	cfg := routes.Config{Now: h.Clock.Now, Webhooks: h.Webhooks, Changes: h.Changes, Revisions: h.Revisions, Previews: h.Previews, RateLimits: routes.RateLimits{Off: true}, AllowPlainHTTP: true}
+	cfg := routes.Config{Now: h.Clock.Now, RateLimits: routes.RateLimits{Off: true}, AllowPlainHTTP: true}
 	if opts.RateLimits != nil {
 		cfg.RateLimits = *opts.RateLimits
 	}
 	if opts.Config != nil {
 		opts.Config(&cfg)
 	}
-	if h.API, err = routes.Register(app, cfg); err != nil {
+	bound, api, err := routes.Wire(app, hcfg, cfg) // as main.go wires the app
+	if err != nil {
 		t.Fatal(err)
 	}
+	h.API = api
+	h.Webhooks, h.Publish, h.Changes, h.Revisions, h.Previews = bound.Webhooks, bound.Publish, bound.Changes, bound.Revisions, bound.Previews
 	if opts.Router != nil {
 		app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 			opts.Router(se.Router)
