@@ -22,10 +22,6 @@ const feedItemsMax = 20
 // cacheFeed lets readers, proxies and CDNs keep a feed for five minutes: feeds are public.
 const cacheFeed = "public, max-age=300"
 
-// feedPostsFilter selects the published public posts: not drafts, public, and published_at
-// empty (saved before scheduling existed) or not in the future.
-const feedPostsFilter = "draft = false && visibility = 'public' && (published_at = '' || published_at <= {:now})"
-
 // feedFormat is one of the feeds served at the site root.
 type feedFormat struct {
 	path        string
@@ -117,7 +113,7 @@ func loadFeed(app core.App, settings content.FeedSettings, now time.Time) (*feed
 	if err != nil {
 		return nil, err
 	}
-	posts, err := app.FindRecordsByFilter(vocab.Posts, feedPostsFilter, "-published_at,-created,id",
+	posts, err := app.FindRecordsByFilter(vocab.Posts, vocab.ServedFilter, "-published_at,-created,id",
 		feedItemsMax, 0, dbx.Params{"now": nowDT.String()})
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return nil, err

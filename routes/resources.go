@@ -56,16 +56,11 @@ func (r *resource) views(origin string, recs []*core.Record, fields []string) []
 	return out
 }
 
-// publishedPublic is the condition of v1 reads of publishable resources. It is spelled exactly
-// as the WHERE of the partial indexes (pb_migrations), not with bound parameters, so that
-// SQLite can use them.
-const publishedPublic = "draft = 0 AND visibility = 'public'"
-
-// publishedBy is the condition that a record's published_at has come by now (an empty one,
-// which sorts first, has). The unary + keeps SQLite from seeking on it: a later page of a
+// publishedBy is the condition that a record's published_at has come by now
+// (vocab.PublishedBySQL). The unary + keeps SQLite from seeking on it: a later page of a
 // published_at sort must seek to its cursor's position, not to now.
 func publishedBy(now time.Time) dbx.Expression {
-	return dbx.NewExp("+published_at <= {:publishedBy}", dbx.Params{"publishedBy": dbTime(now)})
+	return dbx.NewExp("+"+vocab.PublishedBySQL, dbx.Params{"now": dbTime(now)})
 }
 
 // dbTime is t in the layout PocketBase stores dates in, whose lexical order is chronological.
@@ -79,7 +74,8 @@ func (r *resource) v1Filter(now time.Time) dbx.Expression {
 	if !r.publishable {
 		return nil
 	}
-	return dbx.And(dbx.NewExp(publishedPublic), publishedBy(now))
+	// vocab.ServedSQL, its time-free part spelled as the partial indexes' WHERE so SQLite uses them.
+	return dbx.And(dbx.NewExp(vocab.NotDraftPublicSQL), publishedBy(now))
 }
 
 // andWhere adds the conditions that are not nil to q (dbx would turn a nil one into "()").

@@ -25,7 +25,7 @@ import (
 var publishedCollections = []string{vocab.Posts, vocab.Projects, vocab.Pages}
 
 // PublishedAtField is the field that says when a record goes, or went, live.
-const PublishedAtField = "published_at"
+const PublishedAtField = vocab.FieldPublishedAt
 
 // publishAnnounced is the hidden flag that content.published has fired for the record's
 // current publication.
@@ -73,10 +73,10 @@ var servedCollections = []string{vocab.Posts, vocab.Projects}
 // only (webhooks.ServedContentOnly).
 func Served(rec *core.Record, now time.Time) bool {
 	return slices.Contains(servedCollections, rec.Collection().Name) &&
-		rec.GetString("visibility") == "public" && isPublished(rec, now)
+		vocab.Served(rec.GetBool(vocab.FieldDraft), rec.GetString(vocab.FieldVisibility), rec.GetDateTime(PublishedAtField).Time(), now)
 }
 
-// isPublished reports whether rec is live at now.
+// isPublished reports whether rec is live at now (vocab.Published).
 func isPublished(rec *core.Record, now time.Time) bool {
-	return !rec.GetBool("draft") && !rec.GetDateTime(PublishedAtField).Time().After(now)
+	return vocab.Published(rec.GetBool(vocab.FieldDraft), rec.GetDateTime(PublishedAtField).Time(), now)
 }

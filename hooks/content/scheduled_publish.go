@@ -12,6 +12,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"github.com/creator-content-api/server/hooks/background"
+	"github.com/creator-content-api/server/hooks/vocab"
 )
 
 // publishTick is how often the publish job looks for scheduled records whose time has come:
@@ -103,7 +104,7 @@ func (j *PublishJob) RunDue() (n int, err error) {
 		var ids []string
 		err := j.app.DB().Select("id").From(col).
 			Where(dbx.NewExp("draft = 0 AND publish_announced = 0")).
-			AndWhere(dbx.NewExp("published_at <= {:now}", dbx.Params{"now": now.String()})).
+			AndWhere(dbx.NewExp(vocab.PublishedBySQL, dbx.Params{"now": now.String()})).
 			OrderBy("published_at", "id").Column(&ids)
 		if err != nil {
 			return n, fmt.Errorf("publish job: find due %s: %w", col, err)
@@ -130,7 +131,7 @@ func (j *PublishJob) announceOne(col, id string, now types.DateTime) (bool, erro
 	err := j.app.RunInTransaction(func(txApp core.App) error {
 		res, err := txApp.DB().Update(col, dbx.Params{publishAnnounced: true}, dbx.And(
 			dbx.HashExp{"id": id},
-			dbx.NewExp("draft = 0 AND publish_announced = 0 AND published_at <= {:now}", dbx.Params{"now": now.String()}),
+			dbx.NewExp("draft = 0 AND publish_announced = 0 AND "+vocab.PublishedBySQL, dbx.Params{"now": now.String()}),
 		)).Execute()
 		if err != nil {
 			return err
