@@ -346,7 +346,7 @@ describe('owner console', { timeout: 15 * 60_000 }, () => {
     if (missing.webhooks) return t.skip(missing.webhooks);
     const k = await owner.send('POST', '/api/admin/api-keys', { name: 'e2e held', scopes: ['write:webhooks'] });
     assert.equal(k.status, 201, JSON.stringify(k.body));
-    const url = `${receiver.url}-held`;
+    const url = receiver.url.replace(/\/hooks$/, '/held'); // not a text card() would match
     const res = await fetch(`${server.url}/api/v2/webhooks`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${k.body.data.key}`, 'Content-Type': 'application/json' },
@@ -367,6 +367,9 @@ describe('owner console', { timeout: 15 * 60_000 }, () => {
     assert.equal(await held.locator('dd[data-paused]').count(), 0);
     await owner.send('DELETE', `/api/admin/webhooks/${sub.id}`);
     await owner.send('DELETE', keyPath);
+    // Gone from the page too, so that no later step's card() finds two cards.
+    await page.getByRole('button', { name: 'Refresh webhooks' }).click();
+    await held.waitFor({ state: 'detached' });
   });
 
   test('re-send what a switched-off webhook missed: switched on again, the event delivered', STEP, async (t) => {
