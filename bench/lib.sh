@@ -9,7 +9,7 @@ work=$(mktemp -d)
 data="$work/pb_data"
 server=""
 # Every process a script started in the background (servers, helpers) stops with it.
-trap 'kill $(jobs -p) 2>/dev/null; wait 2>/dev/null; rm -rf "$work"' EXIT
+trap 'kill $(jobs -p) 2>/dev/null || true; wait 2>/dev/null || true; rm -rf "$work"' EXIT # no job left: kill has nothing to do, and must not fail the script
 owner_email=bench@example.com
 owner_password='bench password 123'
 
