@@ -8,6 +8,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -158,19 +159,29 @@ func TestStreamSendsWhatAPushCarries(t *testing.T) {
 	}
 }
 
-// events= picks types; a browser key's default leaves out the types with personal data, and
-// a reconnect with Last-Event-ID resumes right after that event, in order.
-func TestStreamPicksTypesAndResumes(t *testing.T) {
-	t.Parallel()
+// browserAndServerStreams starts an app with a server, and opens a stream at browserQuery with
+// a browser key (from its allowed origin) and one at serverQuery with a server key, each past
+// its first message (the retry and id it starts after).
+func browserAndServerStreams(t *testing.T, browserQuery, serverQuery string) (*apitest.Harness, *httptest.Server, *eventStream, *eventStream) {
+	t.Helper()
 	h := apitest.New(t, apitest.Options{})
 	srv := h.NewServer()
 	const origin = "https://site.example"
 	browser, _ := h.CreateKeyWith(keys.Fields{Scopes: &[]string{keys.ScopeRead}, AllowedOrigins: &[]string{origin}})
 	server, _ := h.CreateKey(keys.ScopeRead)
-	browserStream := openStream(t, srv.URL, browser, "", map[string]string{"Origin": origin})
-	testimonials := openStream(t, srv.URL, server, "?events=testimonial.submitted", nil)
+	browserStream := openStream(t, srv.URL, browser, browserQuery, map[string]string{"Origin": origin})
+	serverStream := openStream(t, srv.URL, server, serverQuery, nil)
 	browserStream.next()
-	testimonials.next()
+	serverStream.next()
+	return h, srv, browserStream, serverStream
+}
+
+// events= picks types; a browser key's default leaves out the types with personal data, and
+// a reconnect with Last-Event-ID resumes right after that event, in order.
+func TestStreamPicksTypesAndResumes(t *testing.T) {
+	t.Parallel()
+	h, srv, browserStream, testimonials := browserAndServerStreams(t, "", "?events=testimonial.submitted")
+	server, _ := h.CreateKey(keys.ScopeRead)
 
 	first := submitTestimonial(t, h, "Ada")
 	h.SaveRecord(vocab.Posts, map[string]any{"title": "Post", "slug": "post", "visibility": "public"})
@@ -216,15 +227,7 @@ func TestStreamPicksTypesAndResumes(t *testing.T) {
 // does; a server key's carries every one.
 func TestStreamServedContentOnlyForBrowserKeys(t *testing.T) {
 	t.Parallel()
-	h := apitest.New(t, apitest.Options{})
-	srv := h.NewServer()
-	const origin = "https://site.example"
-	browser, _ := h.CreateKeyWith(keys.Fields{Scopes: &[]string{keys.ScopeRead}, AllowedOrigins: &[]string{origin}})
-	server, _ := h.CreateKey(keys.ScopeRead)
-	browserStream := openStream(t, srv.URL, browser, "?events=content.created", map[string]string{"Origin": origin})
-	serverStream := openStream(t, srv.URL, server, "?events=content.created", nil)
-	browserStream.next()
-	serverStream.next()
+	h, _, browserStream, serverStream := browserAndServerStreams(t, "?events=content.created", "?events=content.created")
 
 	h.SaveRecord(vocab.Posts, map[string]any{"title": "Draft", "slug": "draft", "visibility": "public", "draft": true})
 	h.SaveRecord(vocab.Posts, map[string]any{"title": "Private", "slug": "private", "visibility": "private"})
