@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -107,7 +108,7 @@ func schemaObjects(root map[string]any) []string {
 			}
 		case []any:
 			for i, v := range n {
-				walk(ptr+"/"+itoa(i), v)
+				walk(ptr+"/"+strconv.Itoa(i), v)
 			}
 		}
 	}
@@ -116,11 +117,20 @@ func schemaObjects(root map[string]any) []string {
 	return out
 }
 
-func itoa(i int) string {
-	if i < 10 {
-		return string(rune('0' + i))
+// walkObjects calls visit with every JSON object under node and its JSON pointer, node's own
+// included, parents before children.
+func walkObjects(ptr string, node any, visit func(ptr string, n map[string]any)) {
+	switch n := node.(type) {
+	case map[string]any:
+		visit(ptr, n)
+		for k, v := range n {
+			walkObjects(ptr+contract.Pointer(k), v, visit)
+		}
+	case []any:
+		for i, v := range n {
+			walkObjects(ptr+"/"+strconv.Itoa(i), v, visit)
+		}
 	}
-	return itoa(i/10) + string(rune('0'+i%10))
 }
 
 // TestExamplesValidate checks every example against the schema beside it: media type
@@ -128,45 +138,33 @@ func itoa(i int) string {
 func TestExamplesValidate(t *testing.T) {
 	doc := load(t)
 	checked := 0
-	var walk func(ptr string, node any)
-	walk = func(ptr string, node any) {
-		switch n := node.(type) {
-		case map[string]any:
-			if _, hasSchema := n["schema"]; hasSchema {
-				if ex, ok := n["example"]; ok {
+	walkObjects("", doc.Root(), func(ptr string, n map[string]any) {
+		if _, hasSchema := n["schema"]; hasSchema {
+			if ex, ok := n["example"]; ok {
+				checked++
+				if err := doc.Validate(ptr+"/schema", ex); err != nil {
+					t.Errorf("example at %s: %v", ptr, err)
+				}
+			}
+			if exs, ok := n["examples"].(map[string]any); ok {
+				for name, e := range exs {
+					v, _ := e.(map[string]any)
 					checked++
-					if err := doc.Validate(ptr+"/schema", ex); err != nil {
-						t.Errorf("example at %s: %v", ptr, err)
+					if err := doc.Validate(ptr+"/schema", v["value"]); err != nil {
+						t.Errorf("example %q at %s: %v", name, ptr, err)
 					}
 				}
-				if exs, ok := n["examples"].(map[string]any); ok {
-					for name, e := range exs {
-						v, _ := e.(map[string]any)
-						checked++
-						if err := doc.Validate(ptr+"/schema", v["value"]); err != nil {
-							t.Errorf("example %q at %s: %v", name, ptr, err)
-						}
-					}
-				}
-			}
-			if exs, ok := n["examples"].([]any); ok && !strings.HasSuffix(ptr, "/properties") {
-				for i, ex := range exs {
-					checked++
-					if err := doc.Validate(ptr, ex); err != nil {
-						t.Errorf("schema example %d at %s: %v", i, ptr, err)
-					}
-				}
-			}
-			for k, v := range n {
-				walk(ptr+contract.Pointer(k), v)
-			}
-		case []any:
-			for i, v := range n {
-				walk(ptr+"/"+itoa(i), v)
 			}
 		}
-	}
-	walk("", doc.Root())
+		if exs, ok := n["examples"].([]any); ok && !strings.HasSuffix(ptr, "/properties") {
+			for i, ex := range exs {
+				checked++
+				if err := doc.Validate(ptr, ex); err != nil {
+					t.Errorf("schema example %d at %s: %v", i, ptr, err)
+				}
+			}
+		}
+	})
 	if checked < 20 {
 		t.Fatalf("checked only %d examples", checked)
 	}
@@ -256,26 +254,14 @@ var looseObjects = []string{"/components/schemas/Profile/properties/links/items"
 // field added in code but not in the contract fails the response checks.
 func TestResponseSchemasAreStrict(t *testing.T) {
 	doc := load(t)
-	var walk func(ptr string, node any)
-	walk = func(ptr string, node any) {
-		switch n := node.(type) {
-		case map[string]any:
-			_, hasProps := n["properties"]
-			if hasProps && n["type"] == "object" && !slices.Contains(looseObjects, ptr) {
-				if ap, ok := n["additionalProperties"].(bool); !ok || ap {
-					t.Errorf("%s: object schema without additionalProperties: false", ptr)
-				}
-			}
-			for k, v := range n {
-				walk(ptr+contract.Pointer(k), v)
-			}
-		case []any:
-			for i, v := range n {
-				walk(ptr+"/"+itoa(i), v)
+	walkObjects("/components/schemas", doc.Root()["components"].(map[string]any)["schemas"], func(ptr string, n map[string]any) {
+		_, hasProps := n["properties"]
+		if hasProps && n["type"] == "object" && !slices.Contains(looseObjects, ptr) {
+			if ap, ok := n["additionalProperties"].(bool); !ok || ap {
+				t.Errorf("%s: object schema without additionalProperties: false", ptr)
 			}
 		}
-	}
-	walk("/components/schemas", doc.Root()["components"].(map[string]any)["schemas"])
+	})
 }
 
 // TestWebhooksSection: one push entry per event type, each with the spec's and the Standard

@@ -41,21 +41,9 @@ func TestErrorResponsesAreTheEnvelope(t *testing.T) {
 			}
 		}
 	}
-	var walk func(ptr string, node any)
-	walk = func(ptr string, node any) {
-		switch n := node.(type) {
-		case map[string]any:
-			if _, ok := n["allOf"]; ok {
-				t.Errorf("%s: allOf", ptr)
-			}
-			for k, v := range n {
-				walk(ptr+contract.Pointer(k), v)
-			}
-		case []any:
-			for i, v := range n {
-				walk(ptr+"/"+itoa(i), v)
-			}
+	walkObjects("", doc.Root(), func(ptr string, n map[string]any) {
+		if _, ok := n["allOf"]; ok {
+			t.Errorf("%s: allOf", ptr)
 		}
-	}
-	walk("", doc.Root())
+	})
 }
