@@ -28,3 +28,15 @@ func TestQueueOfferDropsWhenFull(t *testing.T) {
 		t.Fatalf("logged %d dropped %d, want 3 and 7", q.logged.Load(), q.dropped.Load())
 	}
 }
+
+func TestNewRefusesBoundsOutOfRange(t *testing.T) {
+	for _, cfg := range []Config{{QueueSize: -1}, {MaxBytes: -1}, {MaxBytes: minMaxBytes - 1}} {
+		if _, err := New(nil, cfg); err == nil {
+			t.Errorf("New(%+v) accepted", cfg)
+		}
+	}
+	l, err := New(nil, Config{})
+	if err != nil || cap(l.q.rows) != DefaultQueueSize || l.cfg.MaxBytes != DefaultMaxBytes {
+		t.Errorf("New(zero) = %+v, %v; want the defaults", l, err)
+	}
+}
