@@ -86,9 +86,6 @@ func main() {
 	var observed *metrics.Metrics
 	hooksCfg := hooks.Config{Replicated: replicated, Revisions: revs, Previews: links}
 	if flags.metricsAddr != "" {
-		if err := metrics.CheckAddress(flags.metricsAddr); err != nil {
-			log.Fatal(fmt.Errorf("--metrics-addr: %w", err))
-		}
 		observed = metrics.New()
 		hooksCfg.Webhooks.Observer = observed.WebhookObserver()
 	}
@@ -103,7 +100,7 @@ func main() {
 			RequestLog: api.RequestLog().Stats, Backlog: bound.Webhooks.Backlog,
 		})
 		if err != nil {
-			log.Fatal(err)
+			log.Fatal(fmt.Errorf("--metrics-addr: %w", err))
 		}
 	}
 	imports := importer.NewCommand(pb)
