@@ -10,7 +10,7 @@ import (
 	"github.com/creator-content-api/server/hooks/archive"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
-	"github.com/creator-content-api/server/routes/apitest"
+	"github.com/creator-content-api/server/apitest"
 )
 
 // The owner downloads the site archive (the console's Export site button); anyone else gets 401.

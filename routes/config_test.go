@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/creator-content-api/server/routes"
-	"github.com/creator-content-api/server/routes/apitest"
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/routes/ratelimit"
 	"github.com/creator-content-api/server/routes/readcache"
 )

@@ -9,7 +9,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/tools/types"
 
-	"github.com/creator-content-api/server/routes/apitest"
+	"github.com/creator-content-api/server/apitest"
 )
 
 // sameInstant is the created and updated time of records that must tie on every sort.

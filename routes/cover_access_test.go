@@ -11,7 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/filesystem"
 
 	"github.com/creator-content-api/server/hooks/vocab"
-	"github.com/creator-content-api/server/routes/apitest"
+	"github.com/creator-content-api/server/apitest"
 )
 
 // TestCoversOfUnservedContent: a cover is fetched by its URL (PocketBase's /api/files) only

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/creator-content-api/server/hooks/vocab"
-	"github.com/creator-content-api/server/routes/apitest"
+	"github.com/creator-content-api/server/apitest"
 )
 
 // TestPostURLPatternIsValidated: the owner's edit of post_url_pattern in the dashboard (the

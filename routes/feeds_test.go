@@ -17,7 +17,7 @@ import (
 
 	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes"
-	"github.com/creator-content-api/server/routes/apitest"
+	"github.com/creator-content-api/server/apitest"
 )
 
 // A title and content that XML and JSON must carry intact: markup characters, a CDATA end,

@@ -12,7 +12,7 @@ import (
 
 	"github.com/creator-content-api/server/hooks"
 	"github.com/creator-content-api/server/routes/apierr"
-	"github.com/creator-content-api/server/routes/apitest"
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/routes/cursor"
 )
 

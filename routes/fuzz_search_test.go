@@ -10,7 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/creator-content-api/server/hooks/keys"
-	"github.com/creator-content-api/server/routes/apitest"
+	"github.com/creator-content-api/server/apitest"
 )
 
 // FuzzSearchQuery sends fuzzed `q` values to the searchable v1 and v2 lists. Whatever the

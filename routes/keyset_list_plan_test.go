@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/creator-content-api/server/routes"
-	"github.com/creator-content-api/server/routes/apitest"
+	"github.com/creator-content-api/server/apitest"
 )
 
 // TestKeysetQueriesUseIndexes checks the plans of the v1 list queries: every sort reads its

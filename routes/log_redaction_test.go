@@ -12,7 +12,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/logger"
 
 	"github.com/creator-content-api/server/hooks/keys"
-	"github.com/creator-content-api/server/routes/apitest"
+	"github.com/creator-content-api/server/apitest"
 )
 
 // TestNoKeyReachesTheLog: a key sent in any part of a request a client controls (a body

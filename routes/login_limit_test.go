@@ -4,7 +4,7 @@ import (
 	"net/http"
 	"testing"
 
-	"github.com/creator-content-api/server/routes/apitest"
+	"github.com/creator-content-api/server/apitest"
 )
 
 func TestStrictTierOnPasswordEndpoints(t *testing.T) {

@@ -9,7 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/router"
 
 	"github.com/creator-content-api/server/routes"
-	"github.com/creator-content-api/server/routes/apitest"
+	"github.com/creator-content-api/server/apitest"
 )
 
 // Every middleware of ours is bound with its id, as PocketBase binds its own: an OnServe hook

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/creator-content-api/server/hooks/keys"
-	"github.com/creator-content-api/server/routes/apitest"
+	"github.com/creator-content-api/server/apitest"
 )
 
 // TestBrowserKeysGetNoPersonalData: a browser key (with allowed origins), called from its own

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/creator-content-api/server/routes"
-	"github.com/creator-content-api/server/routes/apitest"
+	"github.com/creator-content-api/server/apitest"
 )
 
 // Every tier counts an IPv6 client by its network (a /64 unless configured) and an IPv4 client

@@ -16,7 +16,7 @@ import (
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes"
-	"github.com/creator-content-api/server/routes/apitest"
+	"github.com/creator-content-api/server/apitest"
 )
 
 // cachedList is the v1 list the read cache tests read.

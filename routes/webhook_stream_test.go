@@ -17,7 +17,7 @@ import (
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes"
-	"github.com/creator-content-api/server/routes/apitest"
+	"github.com/creator-content-api/server/apitest"
 )
 
 // streamWait bounds every wait for a stream's next message, so that a broken stream fails

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/creator-content-api/server/hooks/vocab"
-	"github.com/creator-content-api/server/routes/apitest"
+	"github.com/creator-content-api/server/apitest"
 )
 
 // waitForMail waits for the n-th message of the app's test mailer: the note goes out in the

@@ -15,8 +15,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/changes"
-	"github.com/creator-content-api/server/routes/apitest"
 
 	_ "github.com/creator-content-api/server/pb_migrations" // registers the migrations the app runs
 )
@@ -48,37 +48,37 @@ func runMigrated(m *testing.M) (int, error) {
 	return m.Run(), nil
 }
 
-// fixture is an app on a fresh, migrated data directory with a Watcher on a clock that moves
+// watcherFixture is an app on a fresh, migrated data directory with a Watcher on a clock that moves
 // only when the test says so.
-type fixture struct {
+type watcherFixture struct {
 	t     *testing.T
 	app   *tests.TestApp
 	w     *changes.Watcher
 	clock atomic.Int64 // unix nanoseconds
 }
 
-func newFixture(t *testing.T) *fixture {
+func newFixture(t *testing.T) *watcherFixture {
 	t.Helper()
 	app, err := tests.NewTestApp(migrated)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(app.Cleanup)
-	f := &fixture{t: t, app: app}
+	f := &watcherFixture{t: t, app: app}
 	f.clock.Store(time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC).UnixNano())
 	f.w = changes.Register(app, changes.Config{Now: func() time.Time { return time.Unix(0, f.clock.Load()) }})
 	return f
 }
 
-func (f *fixture) advance(d time.Duration) { f.clock.Add(int64(d)) }
+func (f *watcherFixture) advance(d time.Duration) { f.clock.Add(int64(d)) }
 
 // gens asks for the generation of every area.
-func (f *fixture) gens() map[string]uint64 {
+func (f *watcherFixture) gens() map[string]uint64 {
 	return map[string]uint64{changes.Content: f.w.Generation(changes.Content), changes.Keys: f.w.Generation(changes.Keys)}
 }
 
 // serve runs what starting to serve runs (the app's serve hooks), without a listener.
-func (f *fixture) serve() {
+func (f *watcherFixture) serve() {
 	f.t.Helper()
 	r, err := apis.NewRouter(f.app)
 	if err != nil {
@@ -91,7 +91,7 @@ func (f *fixture) serve() {
 }
 
 // rawDB opens data.db as a program other than PocketBase would: a connection pool of its own.
-func (f *fixture) rawDB() *dbx.DB {
+func (f *watcherFixture) rawDB() *dbx.DB {
 	f.t.Helper()
 	db, err := core.DefaultDBConnect(filepath.Join(f.app.DataDir(), "data.db"))
 	if err != nil {
@@ -121,7 +121,7 @@ const pbNotifyWatcherHookID = "__pbNotifyWatcherSystemHook__"
 // announcements in the notify directory: the first app's reaction to one is a PocketBase
 // timer that reloads, 50 ms later, whether or not the test has cleaned that app up, and would
 // hide whether the Watcher reloads the collections itself.
-func (f *fixture) otherApp() core.App {
+func (f *watcherFixture) otherApp() core.App {
 	f.t.Helper()
 	app := core.NewBaseApp(core.BaseAppConfig{DataDir: f.app.DataDir()})
 	app.OnBootstrap().Unbind(pbNotifyWatcherHookID)
@@ -134,21 +134,6 @@ func (f *fixture) otherApp() core.App {
 		}
 	})
 	return app
-}
-
-// save creates a record of collection with fields through app.
-func save(t *testing.T, app core.App, collection string, fields map[string]any) *core.Record {
-	t.Helper()
-	col, err := app.FindCollectionByNameOrId(collection)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec := core.NewRecord(col)
-	rec.Load(fields)
-	if err := app.Save(rec); err != nil {
-		t.Fatalf("save %s: %v", collection, err)
-	}
-	return rec
 }
 
 // newPost is the fields of a public post.

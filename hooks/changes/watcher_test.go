@@ -3,6 +3,8 @@ package changes_test
 import (
 	"testing"
 
+	"github.com/creator-content-api/server/apitest/fixture"
+
 	"github.com/pocketbase/pocketbase/core"
 
 	"github.com/creator-content-api/server/hooks/changes"
@@ -26,7 +28,7 @@ func TestCommitInThisProcessIsSeenAtOnce(t *testing.T) {
 		write func(t *testing.T, app core.App, post, key *core.Record)
 	}{
 		{"create a post", changes.Content, func(t *testing.T, app core.App, _, _ *core.Record) {
-			save(t, app, vocab.Posts, newPost("second"))
+			fixture.CreateRecord(t, app, vocab.Posts, newPost("second"))
 		}},
 		{"update a post", changes.Content, func(t *testing.T, app core.App, post, _ *core.Record) {
 			post.Set("title", "Renamed")
@@ -40,7 +42,7 @@ func TestCommitInThisProcessIsSeenAtOnce(t *testing.T) {
 			}
 		}},
 		{"create the profile", changes.Content, func(t *testing.T, app core.App, _, _ *core.Record) {
-			save(t, app, vocab.Profile, map[string]any{"name": "Ada"})
+			fixture.CreateRecord(t, app, vocab.Profile, map[string]any{"name": "Ada"})
 		}},
 		{"change the Application URL", changes.Content, func(t *testing.T, app core.App, _, _ *core.Record) {
 			s := app.Settings()
@@ -65,7 +67,7 @@ func TestCommitInThisProcessIsSeenAtOnce(t *testing.T) {
 			}
 		}},
 		{"create a key", changes.Keys, func(t *testing.T, app core.App, _, _ *core.Record) {
-			save(t, app, vocab.APIKeys, newKey("b"))
+			fixture.CreateRecord(t, app, vocab.APIKeys, newKey("b"))
 		}},
 		{"switch a key off", changes.Keys, func(t *testing.T, app core.App, _, key *core.Record) {
 			key.Set("active", false)
@@ -77,8 +79,8 @@ func TestCommitInThisProcessIsSeenAtOnce(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			f := newFixture(t)
-			post := save(t, f.app, vocab.Posts, newPost("first"))
-			key := save(t, f.app, vocab.APIKeys, newKey("a"))
+			post := fixture.CreateRecord(t, f.app, vocab.Posts, newPost("first"))
+			key := fixture.CreateRecord(t, f.app, vocab.APIKeys, newKey("a"))
 			before := f.gens()
 
 			tc.write(t, f.app, post, key)
@@ -105,24 +107,24 @@ func TestCommitByAnotherProcessIsSeenWithinTheInterval(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
 		area  string
-		write func(f *fixture)
+		write func(f *watcherFixture)
 	}{
-		{"raw SQL inserts a post", changes.Content, func(f *fixture) {
+		{"raw SQL inserts a post", changes.Content, func(f *watcherFixture) {
 			exec(f.t, f.rawDB(), `INSERT INTO posts (title, slug, visibility) VALUES ('Raw', 'raw', 'public')`)
 		}},
-		{"raw SQL updates posts", changes.Content, func(f *fixture) {
+		{"raw SQL updates posts", changes.Content, func(f *watcherFixture) {
 			exec(f.t, f.rawDB(), `UPDATE posts SET title = 'Renamed'`)
 		}},
-		{"raw SQL deletes posts", changes.Content, func(f *fixture) {
+		{"raw SQL deletes posts", changes.Content, func(f *watcherFixture) {
 			exec(f.t, f.rawDB(), `DELETE FROM posts`)
 		}},
-		{"raw SQL switches keys off", changes.Keys, func(f *fixture) {
+		{"raw SQL switches keys off", changes.Keys, func(f *watcherFixture) {
 			exec(f.t, f.rawDB(), `UPDATE api_keys SET active = 0`)
 		}},
-		{"a second app saves a skill", changes.Content, func(f *fixture) {
-			save(f.t, f.otherApp(), vocab.Skills, map[string]any{"name": "Go"})
+		{"a second app saves a skill", changes.Content, func(f *watcherFixture) {
+			fixture.CreateRecord(f.t, f.otherApp(), vocab.Skills, map[string]any{"name": "Go"})
 		}},
-		{"a second app changes the settings", changes.Content, func(f *fixture) {
+		{"a second app changes the settings", changes.Content, func(f *watcherFixture) {
 			app := f.otherApp()
 			s := app.Settings()
 			s.Meta.AppName = "Elsewhere"
@@ -130,15 +132,15 @@ func TestCommitByAnotherProcessIsSeenWithinTheInterval(t *testing.T) {
 				f.t.Fatal(err)
 			}
 		}},
-		{"a second app creates a key", changes.Keys, func(f *fixture) {
-			save(f.t, f.otherApp(), vocab.APIKeys, newKey("c"))
+		{"a second app creates a key", changes.Keys, func(f *watcherFixture) {
+			fixture.CreateRecord(f.t, f.otherApp(), vocab.APIKeys, newKey("c"))
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			f := newFixture(t)
-			save(t, f.app, vocab.Posts, newPost("first"))
-			save(t, f.app, vocab.APIKeys, newKey("a"))
+			fixture.CreateRecord(t, f.app, vocab.Posts, newPost("first"))
+			fixture.CreateRecord(t, f.app, vocab.APIKeys, newKey("a"))
 			before := f.gens()
 
 			tc.write(f)
@@ -208,7 +210,7 @@ func TestUnknownAreaPanics(t *testing.T) {
 // change of the keys; writing a column a key's check reads is.
 func TestKeyUseIsNotAChange(t *testing.T) {
 	f := newFixture(t)
-	save(t, f.app, vocab.APIKeys, newKey("a"))
+	fixture.CreateRecord(t, f.app, vocab.APIKeys, newKey("a"))
 	before := f.gens()
 	exec(t, f.rawDB(), `UPDATE api_keys SET last_used_at = '2026-11-21 12:00:00.000Z'`)
 	f.advance(changes.CheckInterval)

@@ -11,7 +11,7 @@ import (
 
 	"github.com/creator-content-api/server/hooks/content/fulltext"
 	"github.com/creator-content-api/server/hooks/vocab"
-	"github.com/creator-content-api/server/routes/apitest"
+	"github.com/creator-content-api/server/apitest"
 )
 
 // indexRow is a record's row of the full-text index.

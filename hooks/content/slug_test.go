@@ -8,11 +8,13 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/creator-content-api/server/apitest/fixture"
+
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/vocab"
-	"github.com/creator-content-api/server/routes/apitest"
 )
 
 // required are the fields each slugged collection needs besides a title.
@@ -23,28 +25,30 @@ var required = map[string]map[string]any{
 	vocab.Courses:  {"currency": "usd"},
 }
 
-func newRecord(t testing.TB, app core.App, collection, title, slug string) *core.Record {
+// slugFields are the fields of a record of collection with title, slug and what else it needs.
+func slugFields(collection, title, slug string) map[string]any {
+	fields := map[string]any{"title": title, "slug": slug}
+	for k, v := range required[collection] {
+		fields[k] = v
+	}
+	return fields
+}
+
+// draft is a record of collection with title and slug, not saved.
+func draft(t testing.TB, app core.App, collection, title, slug string) *core.Record {
 	t.Helper()
 	col, err := app.FindCachedCollectionByNameOrId(collection)
 	if err != nil {
 		t.Fatal(err)
 	}
 	rec := core.NewRecord(col)
-	rec.Set("title", title)
-	rec.Set("slug", slug)
-	for k, v := range required[collection] {
-		rec.Set(k, v)
-	}
+	rec.Load(slugFields(collection, title, slug))
 	return rec
 }
 
 func save(t testing.TB, app core.App, collection, title, slug string) *core.Record {
 	t.Helper()
-	rec := newRecord(t, app, collection, title, slug)
-	if err := app.Save(rec); err != nil {
-		t.Fatalf("save %q: %v", title, err)
-	}
-	return rec
+	return fixture.CreateRecord(t, app, collection, slugFields(collection, title, slug))
 }
 
 func TestSlugFromTitle(t *testing.T) {
@@ -101,7 +105,7 @@ func TestGivenSlugs(t *testing.T) {
 		t.Fatalf("given slug changed to %q", got)
 	}
 	for _, bad := range []string{"my-slug", "Not-Lower", "double--hyphen", "-leading", "ünï"} {
-		err := h.App.Save(newRecord(t, h.App, vocab.Posts, "Title", bad))
+		err := h.App.Save(draft(t, h.App, vocab.Posts, "Title", bad))
 		var verrs validation.Errors
 		if !errors.As(err, &verrs) || verrs["slug"] == nil {
 			t.Fatalf("slug %q: %v, want a validation error on slug", bad, err)
@@ -171,7 +175,7 @@ func TestSlugsUnderConcurrency(t *testing.T) {
 	var wg sync.WaitGroup
 	errs := make(chan error, n)
 	for range n {
-		rec := newRecord(t, h.App, vocab.Posts, "Race", "")
+		rec := draft(t, h.App, vocab.Posts, "Race", "")
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/creator-content-api/server/routes/apitest"
+	"github.com/creator-content-api/server/apitest"
 )
 
 // Every row of the Ghost mapping (Ghost 5's export): posts and pages, visibility (public,

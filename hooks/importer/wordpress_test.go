@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/creator-content-api/server/hooks/keys"
-	"github.com/creator-content-api/server/routes/apitest"
+	"github.com/creator-content-api/server/apitest"
 )
 
 // Every row of the WordPress mapping, from a WXR 1.2 file written from the format's

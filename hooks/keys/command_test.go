@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/creator-content-api/server/hooks/keys"
-	"github.com/creator-content-api/server/routes/apitest"
+	"github.com/creator-content-api/server/apitest"
 )
 
 var keyPattern = regexp.MustCompile(`svc_live_[0-9A-Za-z]{38}`)

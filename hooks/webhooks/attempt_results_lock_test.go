@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/creator-content-api/server/apitest/fixture"
+
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
@@ -26,10 +28,10 @@ func TestRecordingWaitsForAnotherProcesssCommit(t *testing.T) {
 	}
 	defer app.Cleanup()
 	at := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
-	sub := CreateRecord(t, app, vocab.WebhookSubscriptions, map[string]any{"url": "https://example.com/hook",
+	sub := fixture.CreateRecord(t, app, vocab.WebhookSubscriptions, map[string]any{"url": "https://example.com/hook",
 		"secret": "whsec_dGVzdA", "enabled": true})
-	ev := CreateRecord(t, app, vocab.WebhookEvents, map[string]any{"event": EventContentCreated, "data": map[string]any{"id": "p1"}})
-	dlv := CreateRecord(t, app, vocab.WebhookDeliveries, map[string]any{"event": ev.Id,
+	ev := fixture.CreateRecord(t, app, vocab.WebhookEvents, map[string]any{"event": EventContentCreated, "data": map[string]any{"id": "p1"}})
+	dlv := fixture.CreateRecord(t, app, vocab.WebhookDeliveries, map[string]any{"event": ev.Id,
 		"subscription": sub.Id, "status": statusPending, "next_attempt_at": at})
 
 	other, err := core.DefaultDBConnect(filepath.Join(app.DataDir(), "data.db"))

@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/creator-content-api/server/apitest/fixture"
+
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
@@ -30,7 +32,7 @@ func TestRecordResultsAdvancesABatchInItsOrder(t *testing.T) {
 	bindSubscriptionState(app, func() time.Time { return at })
 
 	save := func(collection string, fields map[string]any) *core.Record {
-		return CreateRecord(t, app, collection, fields)
+		return fixture.CreateRecord(t, app, collection, fields)
 	}
 	subscription := func(failures int) *core.Record {
 		return save(vocab.WebhookSubscriptions, map[string]any{"url": "https://example.com/hook",

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/webhooks"
-	"github.com/creator-content-api/server/routes/apitest"
 )
 
 func TestWebhooksTestCommand(t *testing.T) {

@@ -5,11 +5,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/creator-content-api/server/apitest/fixture"
+
 	"github.com/pocketbase/pocketbase/core"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/hooks/webhooks"
-	"github.com/creator-content-api/server/routes/apitest"
 )
 
 // publishDue runs the publish job as its ticker would; the count is not checked, as the
@@ -29,7 +31,7 @@ func TestSavesSetPublishedAtAndFireContentPublishedOnlyWhenPublished(t *testing.
 	var post *core.Record
 	checkSteps(t, app, []eventStep{
 		{"created published: published_at is the save time", func(t *testing.T) *core.Record {
-			post = create(t, app, vocab.Posts, map[string]any{"title": "Now", "visibility": "public"})
+			post = fixture.CreateRecord(t, app, vocab.Posts, map[string]any{"title": "Now", "visibility": "public"})
 			if got := post.GetDateTime("published_at").Time(); !got.Equal(apitest.Epoch) {
 				t.Fatalf("published_at %v, want %v", got, apitest.Epoch)
 			}
@@ -40,7 +42,7 @@ func TestSavesSetPublishedAtAndFireContentPublishedOnlyWhenPublished(t *testing.
 			return post
 		}, []string{webhooks.EventContentUpdated}, contentJSON},
 		{"draft keeps an empty published_at", func(t *testing.T) *core.Record {
-			return create(t, app, vocab.Pages, map[string]any{"title": "Draft", "draft": true})
+			return fixture.CreateRecord(t, app, vocab.Pages, map[string]any{"title": "Draft", "draft": true})
 		}, []string{webhooks.EventContentCreated}, contentJSON},
 		{"back to now: published at this update", func(t *testing.T) *core.Record {
 			post = update(t, app, post, map[string]any{"published_at": apitest.Epoch.Add(-time.Minute)})
@@ -60,8 +62,8 @@ func TestScheduledRecordIsAnnouncedOnceWhenItsTimeComes(t *testing.T) {
 	h := newHarness(t)
 	app := h.App
 	at := apitest.Epoch.Add(10 * time.Minute)
-	post := create(t, app, vocab.Posts, map[string]any{"title": "Later", "visibility": "public", "published_at": at})
-	draft := create(t, app, vocab.Projects, map[string]any{"title": "Someday", "visibility": "public", "draft": true,
+	post := fixture.CreateRecord(t, app, vocab.Posts, map[string]any{"title": "Later", "visibility": "public", "published_at": at})
+	draft := fixture.CreateRecord(t, app, vocab.Projects, map[string]any{"title": "Someday", "visibility": "public", "draft": true,
 		"published_at": at})
 	before := allEvents(t, app)
 
@@ -96,7 +98,7 @@ func TestTimePassedWhileDownIsAnnouncedAtStart(t *testing.T) {
 	t.Parallel()
 	first := newHarness(t)
 	first.Clock.Advance(-time.Hour) // the first run is an hour before the second
-	post := create(t, first.App, vocab.Posts, map[string]any{"title": "While down", "visibility": "public",
+	post := fixture.CreateRecord(t, first.App, vocab.Posts, map[string]any{"title": "While down", "visibility": "public",
 		"published_at": apitest.Epoch.Add(-30 * time.Minute)})
 	if n := count(t, first.App, vocab.WebhookEvents); n != 1 {
 		t.Fatalf("%d events before the restart, want content.created only", n)

@@ -13,18 +13,20 @@ import (
 	"testing"
 	"time"
 
+	"github.com/creator-content-api/server/apitest/fixture"
+
 	"github.com/pocketbase/pocketbase/core"
 	standardwebhooks "github.com/standard-webhooks/standard-webhooks/libraries/go"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/hooks/webhooks"
 	"github.com/creator-content-api/server/hooks/webhooks/wire"
-	"github.com/creator-content-api/server/routes/apitest"
 )
 
 func newPost(t *testing.T, app core.App, slug string) *core.Record {
 	t.Helper()
-	return create(t, app, vocab.Posts, map[string]any{"title": slug, "slug": slug, "visibility": "public", "draft": true})
+	return fixture.CreateRecord(t, app, vocab.Posts, map[string]any{"title": slug, "slug": slug, "visibility": "public", "draft": true})
 }
 
 // onlyDelivery returns the one delivery of sub.

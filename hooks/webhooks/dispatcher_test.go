@@ -10,9 +10,9 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks"
 	"github.com/creator-content-api/server/hooks/webhooks"
-	"github.com/creator-content-api/server/routes/apitest"
 )
 
 // blockingReceiver holds every request until released, and reports each arrival.

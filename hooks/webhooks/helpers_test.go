@@ -7,13 +7,14 @@ import (
 	"sort"
 	"testing"
 
+	"github.com/creator-content-api/server/apitest/fixture"
+
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/vocab"
-	"github.com/creator-content-api/server/hooks/webhooks"
 	"github.com/creator-content-api/server/hooks/webhooks/wire"
-	"github.com/creator-content-api/server/routes/apitest"
 )
 
 // newHarness starts the app with webhooks allowed to reach 127.0.0.1.
@@ -36,14 +37,11 @@ func subscribe(t *testing.T, app core.App, url string, events ...string) (*core.
 	if err != nil {
 		t.Fatal(err)
 	}
-	sub := create(t, app, vocab.WebhookSubscriptions, map[string]any{
+	sub := fixture.CreateRecord(t, app, vocab.WebhookSubscriptions, map[string]any{
 		"url": url, "events": events, "secret": secret, "enabled": true,
 	})
 	return sub, secret
 }
-
-// create saves a new record of collection with fields.
-var create = webhooks.CreateRecord
 
 // update reloads a record, sets fields and saves it, as a fresh writer would.
 func update(t *testing.T, app core.App, rec *core.Record, fields map[string]any) *core.Record {

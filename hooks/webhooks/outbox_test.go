@@ -9,13 +9,15 @@ import (
 	"testing"
 	"time"
 
+	"github.com/creator-content-api/server/apitest/fixture"
+
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/hooks/webhooks"
 	"github.com/creator-content-api/server/hooks/webhooks/wire"
-	"github.com/creator-content-api/server/routes/apitest"
 )
 
 // contentJSON is the data of a content event.
@@ -34,7 +36,7 @@ func enrollmentJSON(rec *core.Record, extra string) string {
 }
 
 func newCourse(t *testing.T, app core.App) *core.Record {
-	return create(t, app, vocab.Courses, map[string]any{"title": "Go", "slug": "go", "price": 4900, "currency": "usd"})
+	return fixture.CreateRecord(t, app, vocab.Courses, map[string]any{"title": "Go", "slug": "go", "price": 4900, "currency": "usd"})
 }
 
 // eventStep is one change and the events it must fire, each with the data of data(rec).
@@ -84,7 +86,7 @@ func TestEventsFromGoSaves(t *testing.T) {
 	}
 	steps := []eventStep{
 		{"post created as draft", func(t *testing.T) *core.Record {
-			post = create(t, app, vocab.Posts, map[string]any{"title": "Hello", "slug": "hello", "visibility": "public", "draft": true})
+			post = fixture.CreateRecord(t, app, vocab.Posts, map[string]any{"title": "Hello", "slug": "hello", "visibility": "public", "draft": true})
 			return post
 		}, []string{webhooks.EventContentCreated}, contentJSON},
 		{"draft post updated", func(t *testing.T) *core.Record {
@@ -96,10 +98,10 @@ func TestEventsFromGoSaves(t *testing.T) {
 			return post
 		}, []string{webhooks.EventContentPublished, webhooks.EventContentUpdated}, contentJSON},
 		{"project created", func(t *testing.T) *core.Record {
-			return create(t, app, vocab.Projects, map[string]any{"title": "Tool", "slug": "tool", "visibility": "members"})
+			return fixture.CreateRecord(t, app, vocab.Projects, map[string]any{"title": "Tool", "slug": "tool", "visibility": "members"})
 		}, []string{webhooks.EventContentCreated}, contentJSON},
 		{"page created", func(t *testing.T) *core.Record {
-			page = create(t, app, vocab.Pages, map[string]any{"title": "About", "slug": "about"})
+			page = fixture.CreateRecord(t, app, vocab.Pages, map[string]any{"title": "About", "slug": "about"})
 			return page
 		}, []string{webhooks.EventContentCreated}, contentJSON},
 		{"published page updated", func(t *testing.T) *core.Record {
@@ -113,7 +115,7 @@ func TestEventsFromGoSaves(t *testing.T) {
 			return post
 		}, []string{webhooks.EventContentDeleted}, contentJSON},
 		{"purchase created pending", func(t *testing.T) *core.Record {
-			purchase = create(t, app, vocab.Purchases, map[string]any{"buyer_email": "buyer@example.com",
+			purchase = fixture.CreateRecord(t, app, vocab.Purchases, map[string]any{"buyer_email": "buyer@example.com",
 				"content_type": "course", "content_id": course.Id, "amount": 4900, "currency": "usd", "status": "pending"})
 			return purchase
 		}, nil, purchaseJSON},
@@ -133,11 +135,11 @@ func TestEventsFromGoSaves(t *testing.T) {
 			return purchase
 		}, nil, purchaseJSON},
 		{"purchase created as completed", func(t *testing.T) *core.Record {
-			return create(t, app, vocab.Purchases, map[string]any{"buyer_email": "buyer@example.com",
+			return fixture.CreateRecord(t, app, vocab.Purchases, map[string]any{"buyer_email": "buyer@example.com",
 				"content_type": "course", "content_id": course.Id, "amount": 4900, "currency": "usd", "status": "completed"})
 		}, []string{webhooks.EventPurchaseCompleted}, purchaseJSON},
 		{"enrollment created", func(t *testing.T) *core.Record {
-			enrollment = create(t, app, vocab.Enrollments, map[string]any{"course": course.Id, "buyer_email": "learner@example.com"})
+			enrollment = fixture.CreateRecord(t, app, vocab.Enrollments, map[string]any{"course": course.Id, "buyer_email": "learner@example.com"})
 			return enrollment
 		}, []string{webhooks.EventCourseEnrolled}, func(rec *core.Record) string { return enrollmentJSON(rec, "") }},
 		{"enrollment completed", func(t *testing.T) *core.Record {
@@ -160,7 +162,7 @@ func TestEventsFromGoSaves(t *testing.T) {
 			return update(t, app, enrollment, map[string]any{"completed_at": completedAt})
 		}, nil, nil},
 		{"testimonial submitted", func(t *testing.T) *core.Record {
-			testimonial = create(t, app, vocab.Testimonials, map[string]any{"name": "Ada", "email": "ada@example.com",
+			testimonial = fixture.CreateRecord(t, app, vocab.Testimonials, map[string]any{"name": "Ada", "email": "ada@example.com",
 				"company": "Engines Ltd", "role": "CTO", "body": "Great."})
 			return testimonial
 		}, []string{webhooks.EventTestimonialSubmitted}, func(rec *core.Record) string {
@@ -170,7 +172,7 @@ func TestEventsFromGoSaves(t *testing.T) {
 			return update(t, app, testimonial, map[string]any{"approved": true})
 		}, nil, nil},
 		{"newsletter subscribe", func(t *testing.T) *core.Record {
-			subscriber = create(t, app, vocab.NewsletterSubscribers, map[string]any{"email": "reader@example.com", "name": "Reader"})
+			subscriber = fixture.CreateRecord(t, app, vocab.NewsletterSubscribers, map[string]any{"email": "reader@example.com", "name": "Reader"})
 			return subscriber
 		}, []string{webhooks.EventNewsletterSubscribe}, func(rec *core.Record) string {
 			return fmt.Sprintf(`{"id":%q,"collection":"newsletter_subscribers","email":"reader@example.com","name":"Reader"}`, rec.Id)
@@ -395,7 +397,7 @@ func TestOneDeliveryPerSubscriptionThatWantsTheEvent(t *testing.T) {
 	off, _ := subscribe(t, h.App, "http://127.0.0.1:1/off")
 	update(t, h.App, off, map[string]any{"enabled": false})
 
-	post := create(t, h.App, vocab.Posts, map[string]any{"title": "T", "slug": "t", "visibility": "public"})
+	post := fixture.CreateRecord(t, h.App, vocab.Posts, map[string]any{"title": "T", "slug": "t", "visibility": "public"})
 	update(t, h.App, post, map[string]any{"title": "T2"}) // content.updated + content.published
 
 	for _, tt := range []struct {
@@ -415,7 +417,7 @@ func TestEventsWithoutSubscriptionsAreStoredAtTheInjectedTime(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
 	h.Clock.Advance(90 * time.Minute)
-	create(t, h.App, vocab.NewsletterSubscribers, map[string]any{"email": "x@example.com"})
+	fixture.CreateRecord(t, h.App, vocab.NewsletterSubscribers, map[string]any{"email": "x@example.com"})
 	recs, err := h.App.FindAllRecords(vocab.WebhookEvents)
 	if err != nil || len(recs) != 1 {
 		t.Fatalf("%d events, %v; want 1 (for polling)", len(recs), err)

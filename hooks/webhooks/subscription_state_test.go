@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/vocab"
-	"github.com/creator-content-api/server/routes/apitest"
 )
 
 // TestSubscriptionRulesFromTheDashboard: the rules hold for writes through PocketBase's

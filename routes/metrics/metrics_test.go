@@ -11,7 +11,7 @@ import (
 
 	"github.com/creator-content-api/server/hooks"
 	"github.com/creator-content-api/server/routes"
-	"github.com/creator-content-api/server/routes/apitest"
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/routes/metrics"
 )
 

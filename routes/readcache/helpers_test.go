@@ -14,6 +14,8 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/creator-content-api/server/apitest/fixture"
+
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
@@ -203,14 +205,5 @@ func (s *server) get(path string, headers ...string) response {
 // newProfile creates a profile record named name and returns its id.
 func newProfile(t *testing.T, name string) string {
 	t.Helper()
-	col, err := app.FindCollectionByNameOrId("profile")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec := core.NewRecord(col)
-	rec.Set("name", name)
-	if err := app.Save(rec); err != nil {
-		t.Fatal(err)
-	}
-	return rec.Id
+	return fixture.CreateRecord(t, app, "profile", map[string]any{"name": name}).Id
 }

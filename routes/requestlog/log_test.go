@@ -13,7 +13,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/router"
 
 	"github.com/creator-content-api/server/routes"
-	"github.com/creator-content-api/server/routes/apitest"
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/routes/requestlog"
 )
 

@@ -11,7 +11,7 @@ import (
 	"github.com/creator-content-api/server/hooks/content/seed"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
-	"github.com/creator-content-api/server/routes/apitest"
+	"github.com/creator-content-api/server/apitest"
 )
 
 func count(t *testing.T, app core.App, collection, filter string) int {

@@ -1,7 +1,8 @@
 // Package apitest starts the whole app on a temporary data directory for tests and calls its
 // HTTP API as a client would: through PocketBase's router with every middleware, ours and
-// PocketBase's, in place. It is test support kept beside what it serves, as net/http/httptest
-// is beside net/http: the tests of routes, hooks and pb_public/contract import it.
+// PocketBase's, in place, wired by routes.Wire as main.go wires it. It is the test support of
+// every package (routes, hooks, pb_public/contract), so it sits at the top level, as
+// PocketBase's own tests package does.
 package apitest
 
 import (
@@ -14,6 +15,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/creator-content-api/server/apitest/fixture"
 
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
@@ -333,20 +336,5 @@ func (h *Harness) AllowPrivateWebhooks(allow bool) {
 // value preset with SetRaw.
 func (h *Harness) SaveRecord(collection string, fields map[string]any) *core.Record {
 	h.t.Helper()
-	col, err := h.App.FindCachedCollectionByNameOrId(collection)
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	rec := core.NewRecord(col)
-	for k, v := range fields {
-		if _, autodate := col.Fields.GetByName(k).(*core.AutodateField); autodate {
-			rec.SetRaw(k, v)
-		} else {
-			rec.Set(k, v)
-		}
-	}
-	if err := h.App.Save(rec); err != nil {
-		h.t.Fatalf("save %s %v: %v", collection, fields, err)
-	}
-	return rec
+	return fixture.CreateRecord(h.t, h.App, collection, fields)
 }
