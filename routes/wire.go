@@ -7,7 +7,7 @@ import (
 )
 
 // Wire builds the whole service on app, the one wiring that main.go serves and the tests start
-// (routes/apitest): every concept's hooks and jobs (hooks.Register), then the API on the
+// (apitest): every concept's hooks and jobs (hooks.Register), then the API on the
 // services they bound (Register; cfg's Webhooks, Changes, Revisions and Previews are theirs).
 func Wire(app core.App, hcfg hooks.Config, cfg Config) (*hooks.Bound, *API, error) {
 	bound := hooks.Register(app, hcfg)
