@@ -61,7 +61,7 @@ type Harness struct {
 	App   *tests.TestApp
 	API   *routes.API
 	Clock *Clock
-	// Webhooks drives the webhook dispatcher (RunDue, Kick, Prune).
+	// Webhooks drives the webhook dispatcher (RunDue, Prune).
 	Webhooks *webhooks.Service
 	// Publish drives the publish job (RunDue).
 	Publish *content.PublishJob

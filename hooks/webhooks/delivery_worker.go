@@ -7,13 +7,6 @@ import (
 	"github.com/creator-content-api/server/hooks/webhooks/wire"
 )
 
-// flight is a delivery in flight; its identity tells a late slow-timer from a newer attempt
-// of the same delivery.
-type flight struct {
-	slow bool // its attempt has given its worker back
-	over bool // its attempt is over (its result may not be recorded yet)
-}
-
 // run makes one attempt of j on a worker and hands its result to the recorder. The worker is
 // free as soon as the attempt ends: recording waits for the writer connection, not the
 // receiver. If the attempt takes longer than slowAfter, it gives its worker back and goes on
@@ -52,51 +45,21 @@ func (d *dispatcher) attemptOnWorker(j job, f *flight, allowPrivate bool) (res w
 // slow gives the worker of an attempt that is taking long back to the pool, and wakes the
 // loop to use it.
 func (d *dispatcher) slow(id string, f *flight) {
-	d.mu.Lock()
-	if d.inflight[id] != f || f.slow || f.over {
-		d.mu.Unlock()
-		return // already over
+	if d.st.slow(id, f) {
+		d.kick()
 	}
-	f.slow = true
-	d.working--
-	d.mu.Unlock()
-	d.kick()
 }
 
-// attemptOver frees the worker (unless the attempt was slow and gave it back already) and the
-// subscription's share of an attempt that has ended, and wakes the loop to use them. The
-// delivery stays in flight until its result is recorded.
+// attemptOver frees the worker and the subscription's share of an attempt that has ended, and
+// wakes the loop to use them.
 func (d *dispatcher) attemptOver(j job, f *flight) {
-	d.mu.Lock()
-	if !f.slow {
-		d.working--
-	}
-	f.over = true
-	d.waiting++
-	if d.bySub[j.Subscription]--; d.bySub[j.Subscription] <= 0 {
-		delete(d.bySub, j.Subscription)
-	}
-	d.mu.Unlock()
+	d.st.attemptOver(j, f)
 	d.kick()
 }
 
-// settle takes deliveries out of flight once their results are recorded (or are not to be).
-// When some may be due again, the loop sets its timer again (a retry), and scans the database
-// (due now).
+// settle takes deliveries out of flight once their results are recorded (or are not to be),
+// and wakes the loop: some may be due again.
 func (d *dispatcher) settle(ids []string, again dueAgain) {
-	d.mu.Lock()
-	wasBusy := len(d.inflight) > 0
-	for _, id := range ids {
-		if f := d.inflight[id]; f != nil && f.over {
-			d.waiting--
-		}
-		delete(d.inflight, id)
-	}
-	if wasBusy && len(d.inflight) == 0 {
-		close(d.idle)
-	}
-	d.scan.timer = d.scan.timer || again != notAgain
-	d.scan.rows = d.scan.rows || again == dueNow
-	d.mu.Unlock()
+	d.st.settle(ids, again)
 	d.kick()
 }

@@ -31,72 +31,53 @@ const slowFraction = 10
 // everything due, and a delivery is only advanced after an attempt, so an attempt cut off by a
 // crash, or whose result was not yet recorded, is made again, with the same delivery id.
 //
-// In memory it keeps which deliveries are in flight, from their claim until their result is
-// recorded, to bound the workers overall and per subscription and to claim none twice; and the
-// ready queue: deliveries known to be due, handed over by the outbox when their write commits
-// (so a commit costs the dispatcher no scan) or found by a scan of the database, which it
-// makes only when it has reason to (at start, when a retry falls due, after a kick from
-// outside, when the queue overflowed).
+// What it keeps in memory (which deliveries are in flight, the ready queue of deliveries known
+// to be due, what the database must be asked) is its senderState, and every change to it is a
+// method of that type (sender_state.go). The ready queue is fed by the outbox when a write
+// commits (so a commit costs the dispatcher no scan) and by scans of the database, which it
+// makes only when it has reason to (at start, when a retry falls due, after a redelivery or
+// a key change, when the queue overflowed).
 type dispatcher struct {
 	app       core.App
 	now       func() time.Time
-	workers   int
-	perSub    int
 	timeout   time.Duration
 	slowAfter time.Duration   // real time, as the attempt time-out is
 	clients   [2]*http.Client // [public only, private allowed]
 	client    func(allowPrivate bool) *http.Client
 	results   *recorder
 	observer  Observer
+	st        *senderState
 
 	kickCh chan struct{}
 	passMu sync.Mutex // one pass at a time: claims are made by passes only
 
-	mu       sync.Mutex
-	inflight map[string]*flight // by delivery id, until the result is recorded
-	working  int                // attempts under way holding a worker: those not yet slow
-	waiting  int                // attempts over whose results wait to be recorded
-	bySub    map[string]int     // attempts under way by subscription
-	idle     chan struct{}      // closed while nothing is in flight
-	serving  bool               // the loop runs: it takes what the outbox offers
-	stopped  bool
-	ready    readyQueue
-	scan     scanNeed
-
 	attemptCtx     context.Context
 	cancelAttempts context.CancelFunc
 
-	pause    storePause // no attempt starts while their results cannot be stored
-	gate     *keyGate   // subscriptions whose key could not register them now: nothing pushed
+	gate     *keyGate // subscriptions whose key could not register them now: nothing pushed
 	loop     background.Loop
 	stopOnce sync.Once
 }
 
 func newDispatcher(app core.App, cfg Config) *dispatcher {
+	workers, perSub := cfg.Workers, cfg.PerSubscription
+	if workers <= 0 {
+		workers = DefaultWorkers
+	}
+	if perSub <= 0 {
+		perSub = DefaultPerSubscription
+	}
 	d := &dispatcher{
 		app:      app,
 		now:      cfg.Now,
 		observer: cfg.Observer,
-		workers:  cfg.Workers,
-		perSub:   cfg.PerSubscription,
 		timeout:  cfg.AttemptTimeout,
 		client:   cfg.Client,
+		st:       newSenderState(workers, perSub),
 		kickCh:   make(chan struct{}, 1),
-		inflight: map[string]*flight{},
-		bySub:    map[string]int{},
-		idle:     make(chan struct{}),
-		ready:    newReadyQueue(maxReady, maxReadyPerSub),
-		scan:     scanNeed{rows: true, timer: true}, // everything due at start
 		gate:     &keyGate{app: app, now: cfg.Now, keyGen: cfg.KeyGeneration},
 	}
-	close(d.idle)
-	d.results = newRecorder(app, d.settle, func(err error) { d.pause.note(err, d.now()) })
-	if d.workers <= 0 {
-		d.workers = DefaultWorkers
-	}
-	if d.perSub <= 0 {
-		d.perSub = DefaultPerSubscription
-	}
+	d.results = newRecorder(app, d.settle, func(err error) { d.st.stored(err, d.now()) })
 	if d.timeout <= 0 {
 		d.timeout = wire.DefaultTimeout
 	}
@@ -124,25 +105,15 @@ func (d *dispatcher) kick() {
 }
 
 // rescan wakes the dispatcher to look for due deliveries in the database: for changes made
-// without the outbox (a redelivery, Kick).
+// without the outbox (a redelivery, a recovery, a key change).
 func (d *dispatcher) rescan() {
-	d.lookAgain()
+	d.st.lookAgain()
 	d.kick()
-}
-
-// lookAgain notes that the database must be scanned for due deliveries, and asked for the
-// earliest future attempt.
-func (d *dispatcher) lookAgain() {
-	d.mu.Lock()
-	d.scan = scanNeed{rows: true, timer: true}
-	d.mu.Unlock()
 }
 
 // start runs the dispatch loop until stop; only the first call does anything.
 func (d *dispatcher) start() {
-	d.mu.Lock()
-	d.serving = !d.stopped
-	d.mu.Unlock()
+	d.st.serve()
 	d.loop.Start(d.dispatch)
 }
 
@@ -155,23 +126,13 @@ func (d *dispatcher) dispatch(ctx context.Context) {
 			return
 		case <-d.kickCh:
 		case <-timer.C:
-			d.lookAgain()
+			d.st.lookAgain()
 		}
 		d.pass(nil)
-		if d.takeTimerNeed() || d.gate.holding() {
+		if d.st.takeTimerNeed() || d.gate.holding() {
 			timer.Reset(d.untilNextDue())
 		}
 	}
-}
-
-// takeTimerNeed reports, once, that the loop's timer must be set again: the earliest future
-// attempt may have changed.
-func (d *dispatcher) takeTimerNeed() bool {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	need := d.scan.timer
-	d.scan.timer = false
-	return need
 }
 
 // stop ends the loop, lets attempts in flight finish (each is bounded by the attempt time-out)
@@ -179,10 +140,7 @@ func (d *dispatcher) takeTimerNeed() bool {
 // made again after the restart.
 func (d *dispatcher) stop() {
 	d.stopOnce.Do(func() {
-		d.mu.Lock()
-		d.stopped, d.serving = true, false
-		d.ready = newReadyQueue(maxReady, maxReadyPerSub)
-		d.mu.Unlock()
+		d.st.stop()
 		d.loop.Stop()
 		d.passMu.Lock() // a RunDue pass may still be claiming
 		d.passMu.Unlock()
@@ -203,7 +161,7 @@ func (d *dispatcher) runDue(ctx context.Context) (int, error) {
 	tried := map[string]bool{}
 	total := 0
 	for {
-		d.needRows() // the clock may have moved: look at the database
+		d.st.needRows() // the clock may have moved: look at the database
 		n, wasBusy := d.pass(tried)
 		if err := d.waitIdle(ctx); err != nil {
 			return total, err
@@ -217,11 +175,8 @@ func (d *dispatcher) runDue(ctx context.Context) (int, error) {
 
 // waitIdle waits until no delivery is in flight.
 func (d *dispatcher) waitIdle(ctx context.Context) error {
-	d.mu.Lock()
-	idle := d.idle
-	d.mu.Unlock()
 	select {
-	case <-idle:
+	case <-d.st.idleSignal():
 		return nil
 	case <-ctx.Done():
 		return ctx.Err()

@@ -107,7 +107,7 @@ func (d *dispatcher) loadJobs(hints []hint) ([]job, error) {
 // earliest future attempt, at most maxIdle (heldRecheck while the pushes of a subscription are
 // held, to see its key come back). Due deliveries it could not start yet are started when a running attempt ends.
 func (d *dispatcher) untilNextDue() (wait time.Duration) {
-	if wait := d.pause.left(d.now()); wait > 0 {
+	if wait := d.st.pauseLeft(d.now()); wait > 0 {
 		return wait
 	}
 	if d.gate.holding() {

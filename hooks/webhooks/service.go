@@ -57,13 +57,17 @@ type Service struct {
 //
 //  1. outbox.go, in the write's transaction: the events the change fires (event_rules.go,
 //     data in event_catalog.go) and one delivery per subscription that wants each; after the
-//     commit it offers their ids to the dispatcher (ready_queue.go);
-//  2. dispatch_pass.go starts due deliveries within the dispatcher's worker limits, from the
-//     ready queue or a scan of the database (due_deliveries.go);
+//     commit it offers their ids to the dispatcher;
+//  2. dispatcher.go runs the loop; each pass (dispatch_pass.go) starts due deliveries within
+//     the worker limits, from the ready queue (ready_queue.go) or a scan of the database
+//     (due_deliveries.go);
 //  3. delivery_worker.go makes one attempt (delivery_attempt.go; signed and sent by package
 //     wire) and hands the result to attempt_recorder.go, which records results in batches
 //     (attempt_results.go): delivered, retried later (delivery_outcome.go) or failed, and the
 //     attempt's history (attempt_history.go).
+//
+// What the dispatcher holds in memory meanwhile, and each change to it (queued, taken,
+// claimed, slow, over, settled), is one type: senderState in sender_state.go.
 func Bind(app core.App, cfg Config) *Service {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
@@ -98,9 +102,6 @@ func Bind(app core.App, cfg Config) *Service {
 func (s *Service) AnnouncePublished(txApp core.App, rec *core.Record) error {
 	return s.outbox.write(txApp, rec, []event{{EventContentPublished, contentData(rec), content.Served(rec, s.cfg.Now())}})
 }
-
-// Kick wakes the dispatcher to look for due deliveries now; it never blocks.
-func (s *Service) Kick() { s.d.rescan() }
 
 // RunDue attempts every delivery due by the injected clock, waits until they (and any the
 // background loop started) are done, and repeats until nothing due is left. It returns the

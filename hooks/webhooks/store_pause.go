@@ -1,9 +1,6 @@
 package webhooks
 
-import (
-	"sync"
-	"time"
-)
+import "time"
 
 // firstStorePause is how long attempts wait after the first result the database could not
 // store; each further failure in a row doubles it, up to maxIdle.
@@ -15,16 +12,14 @@ const firstStorePause = time.Second
 // answers. With it, the dispatcher pushes at most its workers' worth of deliveries per pause,
 // and the pauses grow. A stored result ends the pause. Nothing is lost meanwhile: the
 // deliveries stay pending in the database and are made when results can be stored again.
+// senderState guards it.
 type storePause struct {
-	mu       sync.Mutex
 	failures int
 	until    time.Time
 }
 
 // note records whether an attempt's result was stored (err nil) at now.
 func (p *storePause) note(err error, now time.Time) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
 	if err == nil {
 		p.failures, p.until = 0, time.Time{}
 		return
@@ -35,7 +30,5 @@ func (p *storePause) note(err error, now time.Time) {
 
 // left is how long attempts are still held back at now; 0 when they are not.
 func (p *storePause) left(now time.Time) time.Duration {
-	p.mu.Lock()
-	defer p.mu.Unlock()
 	return max(p.until.Sub(now), 0)
 }
