@@ -1,7 +1,8 @@
 // Package hooks binds every concept's record hooks, jobs and background workers to the app:
 // whoever changes a record (our API, PocketBase's records API, the dashboard, /api/batch, Go
-// code), the concept that owns it keeps its rules. Register is the table of contents; each
-// concept lives in its own package:
+// code), the concept that owns it keeps its rules. Register is the table of contents; the
+// order in which the bound record hooks run is hookorder's table. Each concept lives in its
+// own package:
 //
 //   - keys: the API key (format, store, scopes, the owner's operations, the `keys` command);
 //   - content: slugs, publication and the publish job, the search index, the feed settings

@@ -17,9 +17,15 @@ package changes
 import (
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/pocketbase/pocketbase/tools/hook"
+
+	"github.com/creator-content-api/server/hooks/hookorder"
 
 	"github.com/pocketbase/pocketbase/core"
 )
@@ -59,23 +65,34 @@ func Register(app core.App, cfg Config) *Watcher {
 		cfg.Now = time.Now
 	}
 	w := &Watcher{app: app, now: cfg.Now, areas: map[string]*area{}}
+	areaOf := map[string]string{} // table -> area
 	for name, tables := range areaTables {
 		w.areas[name] = &area{seen: -1}
-		changed := func(e *core.ModelEvent) error {
-			w.Changed(name)
-			return e.Next()
+		for _, table := range tables {
+			areaOf[table] = name
 		}
-		app.OnModelAfterCreateSuccess(tables...).BindFunc(changed)
-		app.OnModelAfterUpdateSuccess(tables...).BindFunc(changed)
-		app.OnModelAfterDeleteSuccess(tables...).BindFunc(changed)
 	}
+	changed := &hook.Handler[*core.ModelEvent]{
+		Id: hookorder.ChangesGeneration, Priority: hookorder.ChangesGenerationPriority,
+		Func: func(e *core.ModelEvent) error {
+			if name, ok := areaOf[e.Model.TableName()]; ok {
+				w.Changed(name)
+			}
+			return e.Next()
+		}}
+	tables := slices.Sorted(maps.Keys(areaOf))
+	app.OnModelAfterCreateSuccess(tables...).Bind(changed)
+	app.OnModelAfterUpdateSuccess(tables...).Bind(changed)
+	app.OnModelAfterDeleteSuccess(tables...).Bind(changed)
 	// PocketBase reloads its settings some 50 ms after another process saved them: what is
 	// computed from them moves to a new generation once they are in.
-	app.OnSettingsReload().BindFunc(func(e *core.SettingsReloadEvent) error {
-		err := e.Next()
-		w.areas[Content].gen.Add(1)
-		return err
-	})
+	app.OnSettingsReload().Bind(&hook.Handler[*core.SettingsReloadEvent]{
+		Id: hookorder.ChangesSettings, Priority: hookorder.ChangesSettingsPriority,
+		Func: func(e *core.SettingsReloadEvent) error {
+			err := e.Next()
+			w.areas[Content].gen.Add(1)
+			return err
+		}})
 	app.OnServe().BindFunc(func(e *core.ServeEvent) error {
 		n, err := ensureTriggers(e.App)
 		if err != nil {
@@ -86,14 +103,16 @@ func Register(app core.App, cfg Config) *Watcher {
 		}
 		return e.Next()
 	})
-	repair := func(e *core.CollectionEvent) error {
-		if _, err := ensureTriggers(e.App); err != nil && !errors.Is(err, errNotInstalled) {
-			e.App.Logger().Error("recreating change triggers after a collection save", "collection", e.Collection.Name, "error", err)
-		}
-		return e.Next()
-	}
-	app.OnCollectionAfterCreateSuccess().BindFunc(repair)
-	app.OnCollectionAfterUpdateSuccess().BindFunc(repair)
+	repair := &hook.Handler[*core.CollectionEvent]{
+		Id: hookorder.ChangesTriggers, Priority: hookorder.ChangesTriggersPriority,
+		Func: func(e *core.CollectionEvent) error {
+			if _, err := ensureTriggers(e.App); err != nil && !errors.Is(err, errNotInstalled) {
+				e.App.Logger().Error("recreating change triggers after a collection save", "collection", e.Collection.Name, "error", err)
+			}
+			return e.Next()
+		}}
+	app.OnCollectionAfterCreateSuccess().Bind(repair)
+	app.OnCollectionAfterUpdateSuccess().Bind(repair)
 	return w
 }
 

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/creator-content-api/server/hooks/hookorder"
+
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
@@ -80,15 +82,12 @@ func ReadFeedSettings(app core.App) (FeedSettings, error) {
 	return s, nil
 }
 
-// feedSettingsHookID identifies the validation handler, so that binding twice replaces it.
-const feedSettingsHookID = "cca.feedSettings"
-
 // BindFeedSettings refuses, on every save of the settings (dashboard, records API, Go code), a
 // post_url_pattern without {slug} or one that does not make an absolute http(s) address: a
 // 400 naming the field, before a broken link reaches every feed reader.
 func BindFeedSettings(app core.App) {
 	app.OnRecordValidate(vocab.SiteSettings).Bind(&hook.Handler[*core.RecordEvent]{
-		Id: feedSettingsHookID,
+		Id: hookorder.ContentFeedSettings, Priority: hookorder.ContentFeedSettingsPriority,
 		Func: func(e *core.RecordEvent) error {
 			if err := validatePostURLPattern(e.Record.GetString(postURLPatternField), e.Record.GetString(siteURLField)); err != nil {
 				return validation.Errors{postURLPatternField: err}

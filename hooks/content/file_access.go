@@ -6,6 +6,8 @@ import (
 	"slices"
 	"time"
 
+	"github.com/creator-content-api/server/hooks/hookorder"
+
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 )
@@ -22,7 +24,7 @@ var errFileNotServed = errors.New("the file's record is not served (a draft, not
 // Authorization header. Other collections' files stay as PocketBase serves them.
 func BindFileAccess(app core.App, now func() time.Time) {
 	app.OnFileDownloadRequest(publishedCollections...).Bind(&hook.Handler[*core.FileDownloadRequestEvent]{
-		Id: "cca.content.fileAccess",
+		Id: hookorder.ContentFileAccess, Priority: hookorder.ContentFileAccessPriority,
 		Func: func(e *core.FileDownloadRequestEvent) error {
 			if Served(e.Record, now()) || ownerAsking(e) {
 				return e.Next()

@@ -13,6 +13,8 @@ import (
 	"slices"
 	"time"
 
+	"github.com/creator-content-api/server/hooks/hookorder"
+
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 
@@ -36,9 +38,6 @@ const publishAnnounced = "publish_announced"
 // the publish job when a scheduled record's time comes.
 func Announced(rec *core.Record) bool { return rec.GetBool(publishAnnounced) }
 
-// publicationHookPriority runs the publication handler before the outbox, which reads the flag.
-const publicationHookPriority = -90
-
 // BindPublication stamps every save of a published collection, whoever the writer: a record
 // saved as not a draft without published_at is published at the save time (the injected
 // clock), and publish_announced says whether the record is published at that save. The outbox
@@ -46,7 +45,7 @@ const publicationHookPriority = -90
 // saved as scheduled keeps the flag unset, and the publish job (scheduled_publish.go) announces
 // it when its time comes.
 func BindPublication(app core.App, now func() time.Time) {
-	handler := &hook.Handler[*core.RecordEvent]{Id: "cca.publication", Priority: publicationHookPriority,
+	handler := &hook.Handler[*core.RecordEvent]{Id: hookorder.ContentPublication, Priority: hookorder.ContentPublicationPriority,
 		Func: func(e *core.RecordEvent) error {
 			markPublication(e.Record, now())
 			return e.Next()

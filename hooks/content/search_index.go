@@ -3,6 +3,8 @@ package content
 import (
 	"slices"
 
+	"github.com/creator-content-api/server/hooks/hookorder"
+
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 
@@ -22,11 +24,11 @@ func Searched(collection string) bool { return slices.Contains(searchedCollectio
 // the record and its index row commit together or not at all.
 func BindSearchIndex(app core.App) {
 	app.OnRecordCreateExecute(searchedCollections...).Bind(&hook.Handler[*core.RecordEvent]{
-		Id: "cca.search.index", Func: indexInTx(func(tx core.App, rec *core.Record, _ string) error {
+		Id: hookorder.ContentSearchIndex, Priority: hookorder.ContentSearchIndexPriority, Func: indexInTx(func(tx core.App, rec *core.Record, _ string) error {
 			return fulltext.Put(tx, rec)
 		})})
 	app.OnRecordUpdateExecute(searchedCollections...).Bind(&hook.Handler[*core.RecordEvent]{
-		Id: "cca.search.index", Func: indexInTx(func(tx core.App, rec *core.Record, savedID string) error {
+		Id: hookorder.ContentSearchIndex, Priority: hookorder.ContentSearchIndexPriority, Func: indexInTx(func(tx core.App, rec *core.Record, savedID string) error {
 			if savedID != rec.Id { // Go code may change a record's id
 				if err := fulltext.Remove(tx, rec.Collection().Name, savedID); err != nil {
 					return err
@@ -35,7 +37,7 @@ func BindSearchIndex(app core.App) {
 			return fulltext.Put(tx, rec)
 		})})
 	app.OnRecordDeleteExecute(searchedCollections...).Bind(&hook.Handler[*core.RecordEvent]{
-		Id: "cca.search.index", Func: indexInTx(func(tx core.App, rec *core.Record, _ string) error {
+		Id: hookorder.ContentSearchIndex, Priority: hookorder.ContentSearchIndexPriority, Func: indexInTx(func(tx core.App, rec *core.Record, _ string) error {
 			return fulltext.Remove(tx, rec.Collection().Name, rec.Id)
 		})})
 }

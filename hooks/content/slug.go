@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/creator-content-api/server/hooks/hookorder"
+
 	"github.com/gosimple/slug"
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -29,13 +31,6 @@ const (
 	defaultSlugMax = 200
 )
 
-// slugHookID identifies the slug handlers (one id per hook), so that binding twice replaces.
-const slugHookID = "cca.slugs"
-
-// slugHookPriority runs the slug handler before other execute handlers, so that whatever runs
-// after it (the webhook outbox among them) sees the final slug.
-const slugHookPriority = -100
-
 // BindSlugs fills an empty slug, on create and on update, from the title: transliterated from
 // any script (github.com/gosimple/slug), lower-case words joined by single hyphens, and made
 // unique in its collection with -2, -3 and so on. It runs as a model hook, so records saved by
@@ -45,7 +40,7 @@ const slugHookPriority = -100
 // The handler runs at the execute step, inside a transaction on the single writer connection,
 // so no other save can take the chosen slug between the look-up and the write.
 func BindSlugs(app core.App) {
-	handler := &hook.Handler[*core.RecordEvent]{Id: slugHookID, Priority: slugHookPriority, Func: fillSlug}
+	handler := &hook.Handler[*core.RecordEvent]{Id: hookorder.ContentSlugs, Priority: hookorder.ContentSlugsPriority, Func: fillSlug}
 	app.OnRecordCreateExecute(sluggedCollections...).Bind(handler)
 	app.OnRecordUpdateExecute(sluggedCollections...).Bind(handler)
 }

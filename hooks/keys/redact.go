@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/creator-content-api/server/hooks/hookorder"
+
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 )
@@ -131,16 +133,13 @@ func UnescapeLoosely(raw string) string {
 	return string(b)
 }
 
-// logRedactionHookID identifies the handler that redacts log rows.
-const logRedactionHookID = "cca.keys.logRedaction"
-
 // BindLogRedaction redacts keys (Redact) from the message and every attribute of each row
 // PocketBase writes to its log (_logs in auxiliary.db): the request log, with the private
 // cause of an error, and any line the app logs. It is the last step before the row is stored,
 // whatever path wrote it, so a key that slipped past the routes' own redaction stops here.
 func BindLogRedaction(app core.App) {
 	app.OnModelCreate(core.LogsTableName).Bind(&hook.Handler[*core.ModelEvent]{
-		Id: logRedactionHookID,
+		Id: hookorder.KeysLogRedaction, Priority: hookorder.KeysLogRedactionPriority,
 		Func: func(e *core.ModelEvent) error {
 			if l, ok := e.Model.(*core.Log); ok {
 				l.Message = Redact(l.Message)

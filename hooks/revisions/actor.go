@@ -5,6 +5,8 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/creator-content-api/server/hooks/hookorder"
+
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 )
@@ -65,7 +67,7 @@ type requestActors struct {
 // bind remembers the superuser of every update and delete of a content record made through
 // PocketBase's records API.
 func (ra *requestActors) bind(app core.App) {
-	h := &hook.Handler[*core.RecordRequestEvent]{Id: "cca.revisions.actor", Func: ra.remember}
+	h := &hook.Handler[*core.RecordRequestEvent]{Id: hookorder.RevisionsActor, Priority: hookorder.RevisionsActorPriority, Func: ra.remember}
 	app.OnRecordUpdateRequest(ContentCollections...).Bind(h)
 	app.OnRecordDeleteRequest(ContentCollections...).Bind(h)
 }

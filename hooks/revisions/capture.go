@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/creator-content-api/server/hooks/hookorder"
+
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 	"github.com/pocketbase/pocketbase/tools/types"
@@ -25,9 +27,9 @@ type capture struct {
 // and the change commit together or not at all.
 func (c *capture) bind(app core.App) {
 	app.OnRecordUpdateExecute(ContentCollections...).Bind(&hook.Handler[*core.RecordEvent]{
-		Id: "cca.revisions.capture", Func: c.handler(ActionUpdate)})
+		Id: hookorder.RevisionsCapture, Priority: hookorder.RevisionsCapturePriority, Func: c.handler(ActionUpdate)})
 	app.OnRecordDeleteExecute(ContentCollections...).Bind(&hook.Handler[*core.RecordEvent]{
-		Id: "cca.revisions.capture", Func: c.handler(ActionDelete)})
+		Id: hookorder.RevisionsCapture, Priority: hookorder.RevisionsCapturePriority, Func: c.handler(ActionDelete)})
 }
 
 func (c *capture) handler(action string) func(e *core.RecordEvent) error {

@@ -6,8 +6,11 @@ import (
 	"sync"
 	"time"
 
+	"github.com/creator-content-api/server/hooks/hookorder"
+
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/hook"
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"github.com/creator-content-api/server/hooks/keys"
@@ -118,17 +121,21 @@ func (s *Service) PausedReasons() (map[string]string, error) {
 // switched on again is pushed for without waiting for heldRecheck). Other processes' key
 // changes move the keys' generation, which the gate compares at every pass.
 func bindKeyGate(app core.App, d *dispatcher) {
-	subs := func(e *core.ModelEvent) error {
-		d.gate.subscriptionsChanged()
-		return e.Next()
-	}
-	app.OnModelAfterCreateSuccess(vocab.WebhookSubscriptions).BindFunc(subs)
-	app.OnModelAfterUpdateSuccess(vocab.WebhookSubscriptions).BindFunc(subs)
-	app.OnModelAfterDeleteSuccess(vocab.WebhookSubscriptions).BindFunc(subs)
-	app.OnModelAfterUpdateSuccess(vocab.APIKeys).BindFunc(func(e *core.ModelEvent) error {
-		d.rescan()
-		return e.Next()
-	})
+	subs := &hook.Handler[*core.ModelEvent]{
+		Id: hookorder.WebhooksGateSubscriptions, Priority: hookorder.WebhooksGateSubscriptionsPriority,
+		Func: func(e *core.ModelEvent) error {
+			d.gate.subscriptionsChanged()
+			return e.Next()
+		}}
+	app.OnModelAfterCreateSuccess(vocab.WebhookSubscriptions).Bind(subs)
+	app.OnModelAfterUpdateSuccess(vocab.WebhookSubscriptions).Bind(subs)
+	app.OnModelAfterDeleteSuccess(vocab.WebhookSubscriptions).Bind(subs)
+	app.OnModelAfterUpdateSuccess(vocab.APIKeys).Bind(&hook.Handler[*core.ModelEvent]{
+		Id: hookorder.WebhooksGateKeys, Priority: hookorder.WebhooksGateKeysPriority,
+		Func: func(e *core.ModelEvent) error {
+			d.rescan()
+			return e.Next()
+		}})
 }
 
 // keyGate is the dispatcher's copy of pausedSubscriptions: it is read again when the keys'

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/creator-content-api/server/hooks/hookorder"
+
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
@@ -23,7 +25,7 @@ const ReasonKeyRevoked = "the API key that registered it was revoked"
 // Subscriptions already switched off keep their reason; the owner may re-enable any of them.
 func bindKeyRevocation(app core.App) {
 	app.OnRecordDeleteExecute(vocab.APIKeys).Bind(&hook.Handler[*core.RecordEvent]{
-		Id: "cca.webhooks.keyRevocation",
+		Id: hookorder.WebhooksKeyRevocation, Priority: hookorder.WebhooksKeyRevocationPriority,
 		Func: func(e *core.RecordEvent) error {
 			orig := e.App
 			defer func() { e.App = orig }() // After*Success handlers must not see the finished tx app

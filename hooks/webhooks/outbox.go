@@ -7,6 +7,8 @@ import (
 	"slices"
 	"time"
 
+	"github.com/creator-content-api/server/hooks/hookorder"
+
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
@@ -37,11 +39,11 @@ type outbox struct {
 // the INSERT/UPDATE/DELETE further down the chain, and the outbox rows after it, one unit.
 func (o *outbox) bind(app core.App) {
 	app.OnRecordCreateExecute(sourceCollections...).Bind(&hook.Handler[*core.RecordEvent]{
-		Id: "cca.webhooks.outbox", Func: o.handler(changeCreate)})
+		Id: hookorder.WebhooksOutbox, Priority: hookorder.WebhooksOutboxPriority, Func: o.handler(changeCreate)})
 	app.OnRecordUpdateExecute(sourceCollections...).Bind(&hook.Handler[*core.RecordEvent]{
-		Id: "cca.webhooks.outbox", Func: o.handler(changeUpdate)})
+		Id: hookorder.WebhooksOutbox, Priority: hookorder.WebhooksOutboxPriority, Func: o.handler(changeUpdate)})
 	app.OnRecordDeleteExecute(sourceCollections...).Bind(&hook.Handler[*core.RecordEvent]{
-		Id: "cca.webhooks.outbox", Func: o.handler(changeDelete)})
+		Id: hookorder.WebhooksOutbox, Priority: hookorder.WebhooksOutboxPriority, Func: o.handler(changeDelete)})
 }
 
 func (o *outbox) handler(kind change) func(e *core.RecordEvent) error {

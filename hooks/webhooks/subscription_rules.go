@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"unicode/utf8"
 
+	"github.com/creator-content-api/server/hooks/hookorder"
+
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
@@ -24,7 +26,7 @@ const maxSubscriptionDescription = 500
 // shows on the field and our API turns into a 400 naming it.
 func bindSubscriptionRules(app core.App) {
 	rules := &hook.Handler[*core.RecordEvent]{
-		Id: "cca.webhooks.subscriptionRules",
+		Id: hookorder.WebhooksSubscriptionRules, Priority: hookorder.WebhooksSubscriptionRulesPriority,
 		Func: func(e *core.RecordEvent) error {
 			if err := applySubscriptionRules(e.App, e.Record); err != nil {
 				return err
@@ -37,7 +39,7 @@ func bindSubscriptionRules(app core.App) {
 
 	// Only the records API knows which fields a body left out; our API sets every field.
 	app.OnRecordCreateRequest(vocab.WebhookSubscriptions).Bind(&hook.Handler[*core.RecordRequestEvent]{
-		Id: "cca.webhooks.subscriptionDefaults",
+		Id: hookorder.WebhooksSubscriptionDefaults, Priority: hookorder.WebhooksSubscriptionDefaultsPriority,
 		Func: func(e *core.RecordRequestEvent) error {
 			info, err := e.RequestInfo()
 			if err != nil {
@@ -53,7 +55,7 @@ func bindSubscriptionRules(app core.App) {
 		},
 	})
 	app.OnRecordUpdateRequest(vocab.WebhookSubscriptions).Bind(&hook.Handler[*core.RecordRequestEvent]{
-		Id: "cca.webhooks.subscriptionDefaults",
+		Id: hookorder.WebhooksSubscriptionDefaults, Priority: hookorder.WebhooksSubscriptionDefaultsPriority,
 		Func: func(e *core.RecordRequestEvent) error {
 			if err := keepAPIKey(e.Record); err != nil {
 				return err

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/creator-content-api/server/hooks/hookorder"
+
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
@@ -24,7 +26,7 @@ const errSwitchedOff = "subscription switched off"
 // What a subscription may hold is bindSubscriptionRules'.
 func bindSubscriptionState(app core.App, now func() time.Time) {
 	app.OnRecordUpdateExecute(vocab.WebhookSubscriptions).Bind(&hook.Handler[*core.RecordEvent]{
-		Id: "cca.webhooks.subscriptionState",
+		Id: hookorder.WebhooksSubscriptionState, Priority: hookorder.WebhooksSubscriptionStatePriority,
 		Func: func(e *core.RecordEvent) error {
 			wasEnabled := e.Record.Original().GetBool("enabled")
 			enabled := e.Record.GetBool("enabled")
