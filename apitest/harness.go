@@ -81,7 +81,7 @@ func New(t testing.TB, opts Options) *Harness {
 	dir := opts.DataDir
 	if dir == "" {
 		dir = t.TempDir()
-		if err := writeMigratedDataDir(dir); err != nil {
+		if err := fixture.WriteMigratedDataDir(dir); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -6,10 +6,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/creator-content-api/server/apitest/fixture"
+
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
-	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks"
 	"github.com/creator-content-api/server/hooks/hookorder"
 )
@@ -19,7 +20,7 @@ import (
 // handler without an id of the table (a BindFunc's random id).
 func TestRegisteredHookOrder(t *testing.T) {
 	dir := t.TempDir()
-	if err := apitest.WriteMigratedDataDir(dir); err != nil {
+	if err := fixture.WriteMigratedDataDir(dir); err != nil {
 		t.Fatal(err)
 	}
 	app, err := tests.NewTestAppWithConfig(core.BaseAppConfig{DataDir: dir, EncryptionEnv: "pb_test_env"})

@@ -10,19 +10,20 @@ import (
 	"testing"
 	"time"
 
+	"github.com/creator-content-api/server/apitest/fixture"
+
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
-	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/changes"
 
 	_ "github.com/creator-content-api/server/pb_migrations" // registers the migrations the app runs
 )
 
 // migrated is a data directory on which every migration has run, written once by TestMain
-// from the API tests' template (apitest.WriteMigratedDataDir, cached per test binary):
+// from the API tests' template (fixture.WriteMigratedDataDir, cached per test binary):
 // migrating costs seconds under -race, tests.NewTestApp's copy of it milliseconds.
 var migrated string
 
@@ -41,7 +42,7 @@ func runMigrated(m *testing.M) (int, error) {
 		return 0, err
 	}
 	defer os.RemoveAll(dir)
-	if err := apitest.WriteMigratedDataDir(dir); err != nil {
+	if err := fixture.WriteMigratedDataDir(dir); err != nil {
 		return 0, err
 	}
 	migrated = dir

@@ -22,7 +22,11 @@ import (
 // at once with SQLITE_BUSY_SNAPSHOT (517, "database is locked"); one that takes the write lock
 // with its first statement waits for the commit and records.
 func TestRecordingWaitsForAnotherProcesssCommit(t *testing.T) {
-	app, err := tests.NewTestApp(t.TempDir())
+	dir := t.TempDir() // our migrations, no hooks but those the test binds
+	if err := fixture.WriteMigratedDataDir(dir); err != nil {
+		t.Fatal(err)
+	}
+	app, err := tests.NewTestApp(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,7 +23,11 @@ type deliveryState struct {
 }
 
 func TestRecordResultsAdvancesABatchInItsOrder(t *testing.T) {
-	app, err := tests.NewTestApp(t.TempDir()) // our migrations, no hooks but the one below
+	dir := t.TempDir() // our migrations, no hooks but those the test binds
+	if err := fixture.WriteMigratedDataDir(dir); err != nil {
+		t.Fatal(err)
+	}
+	app, err := tests.NewTestApp(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
