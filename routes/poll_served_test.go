@@ -6,10 +6,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
-	"github.com/creator-content-api/server/hooks/webhooks"
-	"github.com/creator-content-api/server/apitest"
 )
 
 // TestBrowserKeysPollServedContentOnly: a browser key, from its origin, polls the content events
@@ -54,10 +53,10 @@ func TestBrowserKeysPollServedContentOnly(t *testing.T) {
 		return out
 	}
 	sorted := func(s ...string) []string { slices.Sort(s); return s }
-	if got, want := ids(asBrowser, webhooks.EventContentCreated), sorted(public, project); !slices.Equal(got, want) {
+	if got, want := ids(asBrowser, vocab.EventContentCreated), sorted(public, project); !slices.Equal(got, want) {
 		t.Fatalf("browser key: created %v, want %v", got, want)
 	}
-	if got, want := ids(apitest.Bearer(server), webhooks.EventContentCreated), sorted(public, project, draft, private, members, scheduled, page); !slices.Equal(got, want) {
+	if got, want := ids(apitest.Bearer(server), vocab.EventContentCreated), sorted(public, project, draft, private, members, scheduled, page); !slices.Equal(got, want) {
 		t.Fatalf("server key: created %v, want %v", got, want)
 	}
 
@@ -65,10 +64,10 @@ func TestBrowserKeysPollServedContentOnly(t *testing.T) {
 	if _, err := h.Publish.RunDue(); err != nil {
 		t.Fatal(err)
 	}
-	if got := ids(asBrowser, webhooks.EventContentPublished); !slices.Equal(got, []string{scheduled}) {
+	if got := ids(asBrowser, vocab.EventContentPublished); !slices.Equal(got, []string{scheduled}) {
 		t.Fatalf("browser key: published %v, want the scheduled post", got)
 	}
-	if got := ids(asBrowser, webhooks.EventContentCreated); slices.Contains(got, scheduled) {
+	if got := ids(asBrowser, vocab.EventContentCreated); slices.Contains(got, scheduled) {
 		t.Fatalf("browser key: the scheduled post's creation, made before its time, shows: %v", got)
 	}
 }

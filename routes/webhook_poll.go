@@ -91,7 +91,7 @@ func (a *API) pollEvents(e *core.RequestEvent) error {
 
 func (a *API) readPollQuery(e *core.RequestEvent) (pollQuery, error) {
 	p := pollQuery{event: e.Request.PathValue("event"), order: pollNewestFirst}
-	if !webhooks.KnownEvent(p.event) {
+	if !vocab.KnownEvent(p.event) {
 		return p, apierr.NotFound()
 	}
 	k := authenticatedKey(e)

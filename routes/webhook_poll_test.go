@@ -10,11 +10,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/hooks/webhooks"
 	"github.com/creator-content-api/server/routes"
-	"github.com/creator-content-api/server/apitest"
 )
 
 // submitTestimonial fires one testimonial.submitted event and returns its event id.
@@ -120,8 +120,8 @@ func TestWebhookEventTypes(t *testing.T) {
 }
 
 // personalDataEvents are the events whose data carry an e-mail address or a name.
-var personalDataEvents = []string{webhooks.EventPurchaseCompleted, webhooks.EventCourseEnrolled, webhooks.EventCourseCompleted,
-	webhooks.EventTestimonialSubmitted, webhooks.EventNewsletterSubscribe}
+var personalDataEvents = []string{vocab.EventPurchaseCompleted, vocab.EventCourseEnrolled, vocab.EventCourseCompleted,
+	vocab.EventTestimonialSubmitted, vocab.EventNewsletterSubscribe}
 
 // TestPollPersonalDataNeedsAServerKey: a browser key (one with allowed origins, public by
 // nature) polls content events only; a server key polls every event.
@@ -155,7 +155,7 @@ func TestPoll(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
 	key, _ := h.CreateKey(keys.ScopeRead)
-	const event = webhooks.EventTestimonialSubmitted
+	const event = vocab.EventTestimonialSubmitted
 
 	// Oldest first: five a second apart, then three at the same instant (ties on created).
 	var oldestFirst []string
@@ -210,7 +210,7 @@ func TestPoll(t *testing.T) {
 		}
 	})
 	t.Run("bad parameters", func(t *testing.T) {
-		other := poll(t, h, key, webhooks.EventTestimonialSubmitted, url.Values{"limit": {"1"}}).cursor
+		other := poll(t, h, key, vocab.EventTestimonialSubmitted, url.Values{"limit": {"1"}}).cursor
 		for _, tt := range []struct{ query, param string }{
 			{"limit=0", "limit"}, {"limit=101", "limit"}, {"limit=ten", "limit"},
 			{"since=yesterday", "since"}, {"since=2026-11-21", "since"},
@@ -222,13 +222,13 @@ func TestPoll(t *testing.T) {
 				t.Errorf("%s: %d %s", tt.query, res.Status, res.Body)
 			}
 		}
-		res := h.Get("/api/v1/webhooks/poll/"+webhooks.EventNewsletterSubscribe+"?cursor="+url.QueryEscape(other), key)
+		res := h.Get("/api/v1/webhooks/poll/"+vocab.EventNewsletterSubscribe+"?cursor="+url.QueryEscape(other), key)
 		if res.Status != http.StatusBadRequest {
 			t.Errorf("a cursor of another event's poll: %d", res.Status)
 		}
 	})
 	t.Run("unknown event", func(t *testing.T) {
-		for _, name := range []string{"nope", webhooks.EventPing, "content.*"} {
+		for _, name := range []string{"nope", vocab.EventPing, "content.*"} {
 			if res := h.Get("/api/v1/webhooks/poll/"+name, key); res.Status != http.StatusNotFound || res.ErrorCode() != "not_found" {
 				t.Errorf("%s: %d %s", name, res.Status, res.Body)
 			}

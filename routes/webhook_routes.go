@@ -3,6 +3,8 @@ package routes
 import (
 	"net/http"
 
+	"github.com/creator-content-api/server/hooks/vocab"
+
 	"github.com/pocketbase/pocketbase/core"
 
 	"github.com/creator-content-api/server/hooks/keys"
@@ -44,5 +46,5 @@ func provisioned(next func(*core.RequestEvent) error) func(*core.RequestEvent) e
 
 // listEventTypes answers GET /api/v1/webhooks/events: the nine event types.
 func listEventTypes(e *core.RequestEvent) error {
-	return respond(e, http.StatusOK, map[string]any{"data": webhooks.EventTypes()})
+	return respond(e, http.StatusOK, map[string]any{"data": vocab.EventTypes()})
 }

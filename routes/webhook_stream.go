@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/creator-content-api/server/hooks/vocab"
+
 	"github.com/pocketbase/pocketbase/core"
 
 	"github.com/creator-content-api/server/hooks/changes"
@@ -157,7 +159,7 @@ func streamTypes(q url.Values, key *keys.Key) ([]string, error) {
 	raw, given := queryValue(q, paramEvents)
 	if !given {
 		var all []string
-		for _, t := range webhooks.EventTypes() {
+		for _, t := range vocab.EventTypes() {
 			if keyMaySee(key, t.Name) {
 				all = append(all, t.Name)
 			}
@@ -167,7 +169,7 @@ func streamTypes(q url.Values, key *keys.Key) ([]string, error) {
 	var picked []string
 	for _, name := range strings.Split(raw, ",") {
 		name = strings.TrimSpace(name)
-		if !webhooks.KnownEvent(name) {
+		if !vocab.KnownEvent(name) {
 			return nil, apierr.InvalidParam(paramEvents, fmt.Sprintf("%q is not an event type (GET /api/v1/webhooks/events lists them)", name))
 		}
 		if !keyMaySee(key, name) {

@@ -88,15 +88,6 @@ func Scopes() []string {
 	return []string{"read", "write", "webhooks", "read:content", "read:members", "read:analytics", "write:webhooks"}
 }
 
-// EventNames are the webhook event names (webhook_events.event, webhook_subscriptions.events).
-func EventNames() []string {
-	return []string{
-		"content.created", "content.updated", "content.deleted", "content.published",
-		"purchase.completed", "course.enrolled", "course.completed",
-		"testimonial.submitted", "newsletter.subscribe",
-	}
-}
-
 // DeliveryStatuses are the values of webhook_deliveries.status.
 func DeliveryStatuses() []string {
 	return []string{"pending", "succeeded", "failed"}

@@ -34,7 +34,7 @@ func TestRecordingWaitsForAnotherProcesssCommit(t *testing.T) {
 	at := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
 	sub := fixture.CreateRecord(t, app, vocab.WebhookSubscriptions, map[string]any{"url": "https://example.com/hook",
 		"secret": "whsec_dGVzdA", "enabled": true})
-	ev := fixture.CreateRecord(t, app, vocab.WebhookEvents, map[string]any{"event": EventContentCreated, "data": map[string]any{"id": "p1"}})
+	ev := fixture.CreateRecord(t, app, vocab.WebhookEvents, map[string]any{"event": vocab.EventContentCreated, "data": map[string]any{"id": "p1"}})
 	dlv := fixture.CreateRecord(t, app, vocab.WebhookDeliveries, map[string]any{"event": ev.Id,
 		"subscription": sub.Id, "status": statusPending, "next_attempt_at": at})
 

@@ -42,7 +42,7 @@ func TestRecordResultsAdvancesABatchInItsOrder(t *testing.T) {
 		return save(vocab.WebhookSubscriptions, map[string]any{"url": "https://example.com/hook",
 			"secret": "whsec_dGVzdA", "enabled": true, "failure_count": failures})
 	}
-	ev := save(vocab.WebhookEvents, map[string]any{"event": EventContentCreated, "data": map[string]any{"id": "p1"}})
+	ev := save(vocab.WebhookEvents, map[string]any{"event": vocab.EventContentCreated, "data": map[string]any{"id": "p1"}})
 	delivery := func(sub *core.Record, status string) string {
 		fields := map[string]any{"event": ev.Id, "subscription": sub.Id, "status": status}
 		if status == statusPending {

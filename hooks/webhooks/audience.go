@@ -4,6 +4,8 @@ import (
 	"errors"
 	"slices"
 
+	"github.com/creator-content-api/server/hooks/vocab"
+
 	"github.com/creator-content-api/server/hooks/keys"
 )
 
@@ -19,7 +21,7 @@ func CheckAudience(k *keys.Key, events []string) error {
 	if !k.Browser() {
 		return nil
 	}
-	if len(events) == 0 || slices.ContainsFunc(events, PersonalData) {
+	if len(events) == 0 || slices.ContainsFunc(events, vocab.PersonalData) {
 		return ErrPersonalDataForBrowserKey
 	}
 	return nil

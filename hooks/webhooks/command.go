@@ -7,6 +7,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/spf13/cobra"
 
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/hooks/webhooks/listen"
 	"github.com/creator-content-api/server/hooks/webhooks/wire"
 )
@@ -53,15 +54,6 @@ func NewCommand(app core.App, s *Service) *cobra.Command {
 			return nil
 		},
 	})
-	root.AddCommand(listen.NewCommand(eventNames()))
+	root.AddCommand(listen.NewCommand(vocab.EventNames()))
 	return root
-}
-
-// eventNames lists the nine event names, the ones `webhooks listen` follows by default.
-func eventNames() []string {
-	names := make([]string, 0, len(eventTypes))
-	for _, t := range eventTypes {
-		names = append(names, t.Name)
-	}
-	return names
 }

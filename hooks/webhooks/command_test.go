@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/creator-content-api/server/hooks/vocab"
+
 	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/webhooks"
 )
@@ -21,7 +23,7 @@ func TestWebhooksTestCommand(t *testing.T) {
 	if err != nil || !strings.Contains(out, "outcome:  delivered") || !strings.Contains(out, "status:   204") {
 		t.Fatalf("%v\n%s", err, out)
 	}
-	if got := rcv.Next(); got.Header.Get("X-Service-Event") != webhooks.EventPing {
+	if got := rcv.Next(); got.Header.Get("X-Service-Event") != vocab.EventPing {
 		t.Fatalf("event %q", got.Header.Get("X-Service-Event"))
 	}
 	rcv.Reply(apitest.Reply{Status: http.StatusBadGateway, Body: "down"})

@@ -11,7 +11,6 @@ import (
 
 	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/vocab"
-	"github.com/creator-content-api/server/hooks/webhooks"
 )
 
 // publishDue runs the publish job as its ticker would; the count is not checked, as the
@@ -36,18 +35,18 @@ func TestSavesSetPublishedAtAndFireContentPublishedOnlyWhenPublished(t *testing.
 				t.Fatalf("published_at %v, want %v", got, apitest.Epoch)
 			}
 			return post
-		}, []string{webhooks.EventContentCreated}, contentJSON},
+		}, []string{vocab.EventContentCreated}, contentJSON},
 		{"rescheduled: no content.published at the save", func(t *testing.T) *core.Record {
 			post = update(t, app, post, map[string]any{"published_at": future})
 			return post
-		}, []string{webhooks.EventContentUpdated}, contentJSON},
+		}, []string{vocab.EventContentUpdated}, contentJSON},
 		{"draft keeps an empty published_at", func(t *testing.T) *core.Record {
 			return fixture.CreateRecord(t, app, vocab.Pages, map[string]any{"title": "Draft", "draft": true})
-		}, []string{webhooks.EventContentCreated}, contentJSON},
+		}, []string{vocab.EventContentCreated}, contentJSON},
 		{"back to now: published at this update", func(t *testing.T) *core.Record {
 			post = update(t, app, post, map[string]any{"published_at": apitest.Epoch.Add(-time.Minute)})
 			return post
-		}, []string{webhooks.EventContentPublished, webhooks.EventContentUpdated}, contentJSON},
+		}, []string{vocab.EventContentPublished, vocab.EventContentUpdated}, contentJSON},
 	})
 	h.Clock.Advance(2 * time.Hour)
 	before := allEvents(t, app)
@@ -76,7 +75,7 @@ func TestScheduledRecordIsAnnouncedOnceWhenItsTimeComes(t *testing.T) {
 	publishDue(t, h)
 	publishDue(t, h)
 	got := newEvents(t, app, before)
-	if names := eventNames(got); !reflect.DeepEqual(names, []string{webhooks.EventContentPublished}) {
+	if names := eventNames(got); !reflect.DeepEqual(names, []string{vocab.EventContentPublished}) {
 		t.Fatalf("events %v, want one content.published", names)
 	}
 	jsonEqual(t, got[0].Data, contentJSON(post))
@@ -89,7 +88,7 @@ func TestScheduledRecordIsAnnouncedOnceWhenItsTimeComes(t *testing.T) {
 	before = allEvents(t, app)
 	update(t, app, draft, map[string]any{"draft": false})
 	publishDue(t, h)
-	if names := eventNames(newEvents(t, app, before)); !reflect.DeepEqual(names, []string{webhooks.EventContentPublished, webhooks.EventContentUpdated}) {
+	if names := eventNames(newEvents(t, app, before)); !reflect.DeepEqual(names, []string{vocab.EventContentPublished, vocab.EventContentUpdated}) {
 		t.Fatalf("events %v", names)
 	}
 }
@@ -107,7 +106,7 @@ func TestTimePassedWhileDownIsAnnouncedAtStart(t *testing.T) {
 	second := apitest.New(t, apitest.Options{DataDir: first.App.DataDir()})
 	var published []storedEvent
 	for _, ev := range allEvents(t, second.App) {
-		if ev.Name == webhooks.EventContentPublished {
+		if ev.Name == vocab.EventContentPublished {
 			published = append(published, ev)
 		}
 	}

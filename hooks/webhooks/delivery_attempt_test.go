@@ -20,7 +20,6 @@ import (
 
 	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/vocab"
-	"github.com/creator-content-api/server/hooks/webhooks"
 	"github.com/creator-content-api/server/hooks/webhooks/wire"
 )
 
@@ -58,7 +57,7 @@ func TestDeliveryIsSignedAndSentRightAfterTheCommit(t *testing.T) {
 	for name, want := range map[string]string{
 		"Content-Type":        "application/json",
 		"User-Agent":          wire.UserAgent,
-		"X-Service-Event":     webhooks.EventContentCreated,
+		"X-Service-Event":     vocab.EventContentCreated,
 		"X-Service-Delivery":  "dlv_" + dlv.Id,
 		"X-Service-Timestamp": unix,
 		"Webhook-Id":          "dlv_" + dlv.Id,

@@ -43,13 +43,13 @@ func eventsFor(kind change, rec, before *core.Record, now time.Time) []event {
 		if kind == changeDelete || !isCompleted(rec) || (kind == changeUpdate && before != nil && isCompleted(before)) {
 			return nil
 		}
-		return []event{{name: EventPurchaseCompleted, data: purchaseData(rec)}}
+		return []event{{name: vocab.EventPurchaseCompleted, data: purchaseData(rec)}}
 	case vocab.Enrollments:
 		return enrollmentEvents(kind, rec, before)
 	case vocab.Testimonials:
-		return onCreate(kind, EventTestimonialSubmitted, testimonialData, rec)
+		return onCreate(kind, vocab.EventTestimonialSubmitted, testimonialData, rec)
 	case vocab.NewsletterSubscribers:
-		return onCreate(kind, EventNewsletterSubscribe, subscriberData, rec)
+		return onCreate(kind, vocab.EventNewsletterSubscribe, subscriberData, rec)
 	}
 	return nil
 }
@@ -63,15 +63,15 @@ func contentEvents(kind change, rec *core.Record, now time.Time) []event {
 	served := content.Served(rec, now)
 	switch kind {
 	case changeCreate:
-		return []event{{EventContentCreated, data, served}}
+		return []event{{vocab.EventContentCreated, data, served}}
 	case changeUpdate:
-		evs := []event{{EventContentUpdated, data, served}}
+		evs := []event{{vocab.EventContentUpdated, data, served}}
 		if content.Announced(rec) {
-			evs = append(evs, event{EventContentPublished, data, served})
+			evs = append(evs, event{vocab.EventContentPublished, data, served})
 		}
 		return evs
 	default:
-		return []event{{EventContentDeleted, data, served}}
+		return []event{{vocab.EventContentDeleted, data, served}}
 	}
 }
 
@@ -85,12 +85,12 @@ const completionAnnounced = "completion_announced"
 func enrollmentEvents(kind change, rec, before *core.Record) []event {
 	var evs []event
 	if kind == changeCreate {
-		evs = append(evs, event{name: EventCourseEnrolled, data: enrollmentData(rec)})
+		evs = append(evs, event{name: vocab.EventCourseEnrolled, data: enrollmentData(rec)})
 	}
 	completedNow := !rec.GetDateTime("completed_at").IsZero()
 	announcedBefore := before != nil && before.GetBool(completionAnnounced)
 	if kind != changeDelete && completedNow && !announcedBefore {
-		evs = append(evs, event{name: EventCourseCompleted, data: completionData(rec)})
+		evs = append(evs, event{name: vocab.EventCourseCompleted, data: completionData(rec)})
 	}
 	return evs
 }

@@ -16,7 +16,6 @@ import (
 
 	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/vocab"
-	"github.com/creator-content-api/server/hooks/webhooks"
 	"github.com/creator-content-api/server/hooks/webhooks/wire"
 )
 
@@ -88,32 +87,32 @@ func TestEventsFromGoSaves(t *testing.T) {
 		{"post created as draft", func(t *testing.T) *core.Record {
 			post = fixture.CreateRecord(t, app, vocab.Posts, map[string]any{"title": "Hello", "slug": "hello", "visibility": "public", "draft": true})
 			return post
-		}, []string{webhooks.EventContentCreated}, contentJSON},
+		}, []string{vocab.EventContentCreated}, contentJSON},
 		{"draft post updated", func(t *testing.T) *core.Record {
 			post = update(t, app, post, map[string]any{"title": "Hello again"})
 			return post
-		}, []string{webhooks.EventContentUpdated}, contentJSON},
+		}, []string{vocab.EventContentUpdated}, contentJSON},
 		{"post published", func(t *testing.T) *core.Record {
 			post = update(t, app, post, map[string]any{"draft": false})
 			return post
-		}, []string{webhooks.EventContentPublished, webhooks.EventContentUpdated}, contentJSON},
+		}, []string{vocab.EventContentPublished, vocab.EventContentUpdated}, contentJSON},
 		{"project created", func(t *testing.T) *core.Record {
 			return fixture.CreateRecord(t, app, vocab.Projects, map[string]any{"title": "Tool", "slug": "tool", "visibility": "members"})
-		}, []string{webhooks.EventContentCreated}, contentJSON},
+		}, []string{vocab.EventContentCreated}, contentJSON},
 		{"page created", func(t *testing.T) *core.Record {
 			page = fixture.CreateRecord(t, app, vocab.Pages, map[string]any{"title": "About", "slug": "about"})
 			return page
-		}, []string{webhooks.EventContentCreated}, contentJSON},
+		}, []string{vocab.EventContentCreated}, contentJSON},
 		{"published page updated", func(t *testing.T) *core.Record {
 			page = update(t, app, page, map[string]any{"content": "<p>hi</p>"})
 			return page
-		}, []string{webhooks.EventContentPublished, webhooks.EventContentUpdated}, contentJSON},
+		}, []string{vocab.EventContentPublished, vocab.EventContentUpdated}, contentJSON},
 		{"post deleted", func(t *testing.T) *core.Record {
 			if err := app.Delete(post); err != nil {
 				t.Fatal(err)
 			}
 			return post
-		}, []string{webhooks.EventContentDeleted}, contentJSON},
+		}, []string{vocab.EventContentDeleted}, contentJSON},
 		{"purchase created pending", func(t *testing.T) *core.Record {
 			purchase = fixture.CreateRecord(t, app, vocab.Purchases, map[string]any{"buyer_email": "buyer@example.com",
 				"content_type": "course", "content_id": course.Id, "amount": 4900, "currency": "usd", "status": "pending"})
@@ -122,7 +121,7 @@ func TestEventsFromGoSaves(t *testing.T) {
 		{"purchase completes", func(t *testing.T) *core.Record {
 			purchase = update(t, app, purchase, map[string]any{"status": "completed"})
 			return purchase
-		}, []string{webhooks.EventPurchaseCompleted}, purchaseJSON},
+		}, []string{vocab.EventPurchaseCompleted}, purchaseJSON},
 		{"completed purchase saved again", func(t *testing.T) *core.Record {
 			return update(t, app, purchase, map[string]any{"content_id": course.Id})
 		}, nil, purchaseJSON},
@@ -137,15 +136,15 @@ func TestEventsFromGoSaves(t *testing.T) {
 		{"purchase created as completed", func(t *testing.T) *core.Record {
 			return fixture.CreateRecord(t, app, vocab.Purchases, map[string]any{"buyer_email": "buyer@example.com",
 				"content_type": "course", "content_id": course.Id, "amount": 4900, "currency": "usd", "status": "completed"})
-		}, []string{webhooks.EventPurchaseCompleted}, purchaseJSON},
+		}, []string{vocab.EventPurchaseCompleted}, purchaseJSON},
 		{"enrollment created", func(t *testing.T) *core.Record {
 			enrollment = fixture.CreateRecord(t, app, vocab.Enrollments, map[string]any{"course": course.Id, "buyer_email": "learner@example.com"})
 			return enrollment
-		}, []string{webhooks.EventCourseEnrolled}, func(rec *core.Record) string { return enrollmentJSON(rec, "") }},
+		}, []string{vocab.EventCourseEnrolled}, func(rec *core.Record) string { return enrollmentJSON(rec, "") }},
 		{"enrollment completed", func(t *testing.T) *core.Record {
 			enrollment = update(t, app, enrollment, map[string]any{"completed_at": completedAt})
 			return enrollment
-		}, []string{webhooks.EventCourseCompleted}, func(rec *core.Record) string {
+		}, []string{vocab.EventCourseCompleted}, func(rec *core.Record) string {
 			return enrollmentJSON(rec, `,"completed_at":"2026-11-21T13:05:06.789Z"`)
 		}},
 		{"completed_at set again", func(t *testing.T) *core.Record {
@@ -165,7 +164,7 @@ func TestEventsFromGoSaves(t *testing.T) {
 			testimonial = fixture.CreateRecord(t, app, vocab.Testimonials, map[string]any{"name": "Ada", "email": "ada@example.com",
 				"company": "Engines Ltd", "role": "CTO", "body": "Great."})
 			return testimonial
-		}, []string{webhooks.EventTestimonialSubmitted}, func(rec *core.Record) string {
+		}, []string{vocab.EventTestimonialSubmitted}, func(rec *core.Record) string {
 			return fmt.Sprintf(`{"id":%q,"collection":"testimonials","name":"Ada","email":"ada@example.com","company":"Engines Ltd","role":"CTO"}`, rec.Id)
 		}},
 		{"testimonial approved", func(t *testing.T) *core.Record {
@@ -174,7 +173,7 @@ func TestEventsFromGoSaves(t *testing.T) {
 		{"newsletter subscribe", func(t *testing.T) *core.Record {
 			subscriber = fixture.CreateRecord(t, app, vocab.NewsletterSubscribers, map[string]any{"email": "reader@example.com", "name": "Reader"})
 			return subscriber
-		}, []string{webhooks.EventNewsletterSubscribe}, func(rec *core.Record) string {
+		}, []string{vocab.EventNewsletterSubscribe}, func(rec *core.Record) string {
 			return fmt.Sprintf(`{"id":%q,"collection":"newsletter_subscribers","email":"reader@example.com","name":"Reader"}`, rec.Id)
 		}},
 		{"subscriber confirmed", func(t *testing.T) *core.Record {
@@ -214,38 +213,38 @@ func TestEventsFromRecordsAPI(t *testing.T) {
 		{"create post", func(t *testing.T) *core.Record {
 			post = call(t, http.MethodPost, records("posts"), map[string]any{"title": "Via API", "slug": "via-api", "visibility": "public", "draft": true})
 			return post
-		}, []string{webhooks.EventContentCreated}, contentJSON},
+		}, []string{vocab.EventContentCreated}, contentJSON},
 		{"publish post", func(t *testing.T) *core.Record {
 			post = call(t, http.MethodPatch, records("posts")+"/"+post.Id, map[string]any{"draft": false})
 			return post
-		}, []string{webhooks.EventContentPublished, webhooks.EventContentUpdated}, contentJSON},
+		}, []string{vocab.EventContentPublished, vocab.EventContentUpdated}, contentJSON},
 		{"delete post", func(t *testing.T) *core.Record {
 			call(t, http.MethodDelete, records("posts")+"/"+post.Id, nil)
 			return post
-		}, []string{webhooks.EventContentDeleted}, contentJSON},
+		}, []string{vocab.EventContentDeleted}, contentJSON},
 		{"purchase completed", func(t *testing.T) *core.Record {
 			return call(t, http.MethodPost, records("purchases"), map[string]any{"buyer_email": "b@example.com",
 				"content_type": "product", "amount": 100, "currency": "eur", "status": "completed"})
-		}, []string{webhooks.EventPurchaseCompleted}, func(rec *core.Record) string {
+		}, []string{vocab.EventPurchaseCompleted}, func(rec *core.Record) string {
 			return fmt.Sprintf(`{"id":%q,"collection":"purchases","buyer_email":"b@example.com","content_type":"product","content_id":"","amount":100,"currency":"eur"}`, rec.Id)
 		}},
 		{"enroll", func(t *testing.T) *core.Record {
 			enrollment = call(t, http.MethodPost, records("enrollments"), map[string]any{"course": course.Id, "buyer_email": "l@example.com"})
 			return enrollment
-		}, []string{webhooks.EventCourseEnrolled}, func(rec *core.Record) string { return enrollmentJSON(rec, "") }},
+		}, []string{vocab.EventCourseEnrolled}, func(rec *core.Record) string { return enrollmentJSON(rec, "") }},
 		{"complete course", func(t *testing.T) *core.Record {
 			return call(t, http.MethodPatch, records("enrollments")+"/"+enrollment.Id, map[string]any{"completed_at": "2026-11-22 08:00:00.000Z"})
-		}, []string{webhooks.EventCourseCompleted}, func(rec *core.Record) string {
+		}, []string{vocab.EventCourseCompleted}, func(rec *core.Record) string {
 			return enrollmentJSON(rec, `,"completed_at":"2026-11-22T08:00:00.000Z"`)
 		}},
 		{"testimonial", func(t *testing.T) *core.Record {
 			return call(t, http.MethodPost, records("testimonials"), map[string]any{"name": "Bo", "body": "Nice."})
-		}, []string{webhooks.EventTestimonialSubmitted}, func(rec *core.Record) string {
+		}, []string{vocab.EventTestimonialSubmitted}, func(rec *core.Record) string {
 			return fmt.Sprintf(`{"id":%q,"collection":"testimonials","name":"Bo","email":"","company":"","role":""}`, rec.Id)
 		}},
 		{"newsletter", func(t *testing.T) *core.Record {
 			return call(t, http.MethodPost, records("newsletter_subscribers"), map[string]any{"email": "n@example.com"})
-		}, []string{webhooks.EventNewsletterSubscribe}, func(rec *core.Record) string {
+		}, []string{vocab.EventNewsletterSubscribe}, func(rec *core.Record) string {
 			return fmt.Sprintf(`{"id":%q,"collection":"newsletter_subscribers","email":"n@example.com","name":""}`, rec.Id)
 		}},
 	}
@@ -284,7 +283,7 @@ func TestEventsInsideBatch(t *testing.T) {
 	if res.Status != http.StatusOK {
 		t.Fatalf("batch: %d %s", res.Status, res.Body)
 	}
-	want := []string{webhooks.EventContentCreated, webhooks.EventContentPublished, webhooks.EventContentUpdated, webhooks.EventTestimonialSubmitted}
+	want := []string{vocab.EventContentCreated, vocab.EventContentPublished, vocab.EventContentUpdated, vocab.EventTestimonialSubmitted}
 	if got := eventNames(allEvents(t, h.App)); !reflect.DeepEqual(got, want) {
 		t.Fatalf("events %v, want %v", got, want)
 	}
@@ -393,7 +392,7 @@ func TestOneDeliveryPerSubscriptionThatWantsTheEvent(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
 	all, _ := subscribe(t, h.App, "http://127.0.0.1:1/all")
-	createdOnly, _ := subscribe(t, h.App, "http://127.0.0.1:1/created", webhooks.EventContentCreated)
+	createdOnly, _ := subscribe(t, h.App, "http://127.0.0.1:1/created", vocab.EventContentCreated)
 	off, _ := subscribe(t, h.App, "http://127.0.0.1:1/off")
 	update(t, h.App, off, map[string]any{"enabled": false})
 

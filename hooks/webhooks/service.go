@@ -1,5 +1,5 @@
-// Package webhooks owns push webhooks and the events behind them: the nine event types and
-// what fires them, the outbox that writes events and deliveries in the transaction of the
+// Package webhooks owns push webhooks and the events behind them (their names and catalogue
+// are hooks/vocab/events.go): what fires them, the outbox that writes events and deliveries in the transaction of the
 // change (posts, projects, pages, purchases, enrollments, testimonials,
 // newsletter_subscribers), the dispatcher that pushes due deliveries with retries, the
 // attempt history and its stats, the subscriptions (created, updated and deleted through this
@@ -55,9 +55,10 @@ type Service struct {
 // Bind wires the outbox hooks, the subscription rules and state hooks, the key revocation
 // hook, the dispatcher and the prune job to app. A write's way to its receivers:
 //
-//  1. outbox.go, in the write's transaction: the events the change fires (event_rules.go,
-//     data in event_catalog.go) and one delivery per subscription that wants each; after the
-//     commit it offers their ids to the dispatcher;
+//  1. outbox.go, in the write's transaction: the events the change fires (event_rules.go;
+//     the events' catalogue is vocab/events.go, their data event_data.go) and one delivery
+//     per subscription that wants each; after the commit it offers their ids to the
+//     dispatcher;
 //  2. dispatcher.go runs the loop; each pass (dispatch_pass.go) starts due deliveries within
 //     the worker limits, from the ready queue (ready_queue.go) or a scan of the database
 //     (due_deliveries.go);
@@ -100,7 +101,7 @@ func Bind(app core.App, cfg Config) *Service {
 // AnnouncePublished writes the content.published event of rec, a scheduled record whose time
 // has come, and its deliveries with txApp (the publish job's transaction).
 func (s *Service) AnnouncePublished(txApp core.App, rec *core.Record) error {
-	return s.outbox.write(txApp, rec, []event{{EventContentPublished, contentData(rec), content.Served(rec, s.cfg.Now())}})
+	return s.outbox.write(txApp, rec, []event{{vocab.EventContentPublished, contentData(rec), content.Served(rec, s.cfg.Now())}})
 }
 
 // RunDue attempts every delivery due by the injected clock, waits until they (and any the
@@ -125,7 +126,7 @@ func (s *Service) SendTest(ctx context.Context, subscriptionID string) (wire.Res
 	msg := wire.Message{
 		DeliveryID: wire.DeliveryIDPrefix + core.GenerateDefaultRandomId(),
 		EventID:    wire.EventIDPrefix + core.GenerateDefaultRandomId(),
-		Event:      EventPing,
+		Event:      vocab.EventPing,
 		Timestamp:  now,
 		Data:       map[string]any{"subscription_id": sub.Id, "test": true},
 	}

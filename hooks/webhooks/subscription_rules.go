@@ -100,7 +100,7 @@ func applySubscriptionRules(app core.App, sub *core.Record) error {
 // since a record drops empty names without a word.
 func validateEvents(names []string) error {
 	for _, name := range names {
-		if !KnownEvent(name) {
+		if !vocab.KnownEvent(name) {
 			return fieldError("events", fmt.Sprintf("unknown event %q (GET /api/v1/webhooks/events lists them)", name))
 		}
 	}
