@@ -6,10 +6,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/hooks/webhooks"
-	"github.com/creator-content-api/server/apitest"
 )
 
 // TestBrowserKeysPollServedContentOnly: a browser key, from its origin, polls the content events
@@ -42,10 +42,7 @@ func TestBrowserKeysPollServedContentOnly(t *testing.T) {
 
 	ids := func(headers map[string]string, event string) []string {
 		t.Helper()
-		res := h.Do(apitest.Request{Path: "/api/v1/webhooks/poll/" + event + "?limit=100", Headers: headers})
-		if res.Status != http.StatusOK {
-			t.Fatalf("poll %s: %d %s", event, res.Status, res.Body)
-		}
+		res := checkOrStop(t, h, apitest.Scenario{Path: "/api/v1/webhooks/poll/" + event + "?limit=100", Headers: headers, ExpectedStatus: http.StatusOK})
 		var out []string
 		for _, ev := range res.JSON(t)["data"].([]any) {
 			out = append(out, ev.(map[string]any)["data"].(map[string]any)["id"].(string))
