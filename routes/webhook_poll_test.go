@@ -36,10 +36,8 @@ type pollPage struct {
 
 func poll(t *testing.T, h *apitest.Harness, key, event string, params url.Values) pollPage {
 	t.Helper()
-	res := h.Get("/api/v1/webhooks/poll/"+event+"?"+params.Encode(), key)
-	if res.Status != http.StatusOK {
-		t.Fatalf("poll %s?%s: %d %s", event, params.Encode(), res.Status, res.Body)
-	}
+	res := checkOrStop(t, h, apitest.Scenario{Path: "/api/v1/webhooks/poll/" + event + "?" + params.Encode(), Headers: apitest.Bearer(key),
+		ExpectedStatus: http.StatusOK})
 	body := res.JSON(t)
 	var p pollPage
 	for _, raw := range body["data"].([]any) {
