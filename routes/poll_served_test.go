@@ -41,10 +41,7 @@ func TestBrowserKeysPollServedContentOnly(t *testing.T) {
 
 	ids := func(headers map[string]string, event string) []string {
 		t.Helper()
-		res := h.Do(apitest.Request{Path: "/api/v1/webhooks/poll/" + event + "?limit=100", Headers: headers})
-		if res.Status != http.StatusOK {
-			t.Fatalf("poll %s: %d %s", event, res.Status, res.Body)
-		}
+		res := checkOrStop(t, h, apitest.Scenario{Path: "/api/v1/webhooks/poll/" + event + "?limit=100", Headers: headers, ExpectedStatus: http.StatusOK})
 		var out []string
 		for _, ev := range res.JSON(t)["data"].([]any) {
 			out = append(out, ev.(map[string]any)["data"].(map[string]any)["id"].(string))

@@ -7,9 +7,9 @@ import (
 
 	"github.com/pocketbase/dbx"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
-	"github.com/creator-content-api/server/apitest"
 )
 
 // A bad filter is a 400 naming the field at fault; a good one is stored and shown as sent.
@@ -19,29 +19,35 @@ func TestSubscriptionFilterValidation(t *testing.T) {
 	h.AllowPrivateWebhooks(true)
 	key, _ := h.CreateKey(keys.ScopeWebhooks)
 	url := apitest.NewReceiver(t).URL
-	for _, c := range []struct {
-		name   string
-		filter any
-		field  string
-	}{
-		{"not an object", "posts", "filter"},
-		{"unknown key", map[string]any{"colections": []string{"posts"}}, "filter"},
-		{"collections not a list", map[string]any{"collections": "posts"}, "filter"},
-		{"unknown collection", map[string]any{"collections": []string{"posts", "nope"}}, "filter.collections"},
-		{"empty tag", map[string]any{"tags": []string{""}}, "filter.tags"},
-	} {
-		apitest.Scenario{Name: c.name, Method: http.MethodPost, Path: "/api/v2/webhooks", Headers: apitest.Bearer(key),
-			Body: map[string]any{"url": url, "filter": c.filter}, ExpectedStatus: http.StatusBadRequest, ExpectedCode: "invalid_request",
-			ExpectedContent: []string{`invalid field \"` + c.field + `\"`}}.Test(t, h)
+	register := func(name string, filter any) apitest.Scenario {
+		body := map[string]any{"url": url}
+		if filter != nil {
+			body["filter"] = filter
+		}
+		return apitest.Scenario{Name: name, Method: http.MethodPost, Path: "/api/v2/webhooks", Headers: apitest.Bearer(key), Body: body}
 	}
-	apitest.Scenario{Name: "good", Method: http.MethodPost, Path: "/api/v2/webhooks", Headers: apitest.Bearer(key),
-		Body:           map[string]any{"url": url, "filter": map[string]any{"collections": []string{"posts"}, "tags": []string{"News"}}},
-		ExpectedStatus: http.StatusCreated,
-		ExpectedJSON:   map[string]any{"filter": map[string]any{"collections": []any{"posts"}, "tags": []any{"News"}}},
-	}.Test(t, h)
-	apitest.Scenario{Name: "none", Method: http.MethodPost, Path: "/api/v2/webhooks", Headers: apitest.Bearer(key),
-		Body: map[string]any{"url": url}, ExpectedStatus: http.StatusCreated, ExpectedJSON: map[string]any{"filter": nil},
-	}.Test(t, h)
+	refused := func(name string, filter any, field string) apitest.Scenario {
+		s := register(name, filter)
+		s.ExpectedStatus, s.ExpectedCode, s.ExpectedContent = http.StatusBadRequest, "invalid_request", []string{`invalid field \"` + field + `\"`}
+		return s
+	}
+	stored := func(name string, filter, shown any) apitest.Scenario {
+		s := register(name, filter)
+		s.ExpectedStatus, s.ExpectedJSON = http.StatusCreated, map[string]any{"filter": shown}
+		return s
+	}
+	good := map[string]any{"collections": []string{"posts"}, "tags": []string{"News"}}
+	for _, s := range []apitest.Scenario{
+		refused("not an object", "posts", "filter"),
+		refused("unknown key", map[string]any{"colections": []string{"posts"}}, "filter"),
+		refused("collections not a list", map[string]any{"collections": "posts"}, "filter"),
+		refused("unknown collection", map[string]any{"collections": []string{"posts", "nope"}}, "filter.collections"),
+		refused("empty tag", map[string]any{"tags": []string{""}}, "filter.tags"),
+		stored("good", good, good),
+		stored("none", nil, nil),
+	} {
+		s.Test(t, h)
+	}
 }
 
 // An event is pushed to a subscription only when its collection is in the filter and, for
@@ -54,12 +60,8 @@ func TestSubscriptionFilterDecidesDeliveries(t *testing.T) {
 	key, _ := h.CreateKey(keys.ScopeWebhooks)
 	url := apitest.NewReceiver(t).URL
 	register := func(filter any) string {
-		res := h.Do(apitest.Request{Method: http.MethodPost, Path: "/api/v2/webhooks", Headers: apitest.Bearer(key),
-			Body: map[string]any{"url": url, "filter": filter}})
-		if res.Status != http.StatusCreated {
-			t.Fatalf("%d %s", res.Status, res.Body)
-		}
-		return res.JSON(t)["id"].(string)
+		return checkOrStop(t, h, apitest.Scenario{Name: "register", Method: http.MethodPost, Path: "/api/v2/webhooks", Headers: apitest.Bearer(key),
+			Body: map[string]any{"url": url, "filter": filter}, ExpectedStatus: http.StatusCreated}).JSON(t)["id"].(string)
 	}
 	newsPosts := register(map[string]any{"collections": []string{"posts"}, "tags": []string{"Newsletter"}})
 	projects := register(map[string]any{"collections": []string{"projects"}})
@@ -101,18 +103,18 @@ func TestSubscriptionFilterDecidesDeliveries(t *testing.T) {
 		}
 	}
 
-	c := adminClient{t: t, h: h, token: h.SuperuserToken()}
-	apitest.Scenario{Name: "owner sets a filter", Method: http.MethodPatch, Path: "/api/admin/webhooks/" + everything,
-		Headers: map[string]string{"Authorization": c.token}, Body: map[string]any{"filter": map[string]any{"collections": []string{"testimonials"}}},
-		ExpectedStatus: http.StatusOK, ExpectedJSON: map[string]any{"data.filter": map[string]any{"collections": []any{"testimonials"}}}}.Check(t, h) // what follows depends on it
+	asOwner := owner(h.SuperuserToken())
+	checkOrStop(t, h, apitest.Scenario{Name: "owner sets a filter", Method: http.MethodPatch, Path: "/api/admin/webhooks/" + everything,
+		Headers: asOwner, Body: map[string]any{"filter": map[string]any{"collections": []string{"testimonials"}}},
+		ExpectedStatus: http.StatusOK, ExpectedJSON: map[string]any{"data.filter": map[string]any{"collections": []any{"testimonials"}}}})
 	apitest.Scenario{Name: "owner's bad filter", Method: http.MethodPatch, Path: "/api/admin/webhooks/" + everything,
-		Headers: map[string]string{"Authorization": c.token}, Body: map[string]any{"filter": map[string]any{"tags": []int{1}}},
+		Headers: asOwner, Body: map[string]any{"filter": map[string]any{"tags": []int{1}}},
 		ExpectedStatus: http.StatusBadRequest, ExpectedCode: "invalid_request", ExpectedContent: []string{`invalid field \"filter\"`}}.Test(t, h)
 	h.SaveRecord(vocab.Posts, map[string]any{"title": "Later", "slug": "later", "visibility": "public"})
 	if got := titles(everything); len(got) != 4 {
 		t.Errorf("after the filter: %v", got)
 	}
 	apitest.Scenario{Name: "owner removes it", Method: http.MethodPatch, Path: "/api/admin/webhooks/" + everything,
-		Headers: map[string]string{"Authorization": c.token}, Body: map[string]any{"filter": map[string]any{}},
+		Headers: asOwner, Body: map[string]any{"filter": map[string]any{}},
 		ExpectedStatus: http.StatusOK, ExpectedJSON: map[string]any{"data.filter": nil}}.Test(t, h)
 }

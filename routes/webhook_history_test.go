@@ -9,9 +9,9 @@ import (
 
 	"github.com/pocketbase/dbx"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
-	"github.com/creator-content-api/server/apitest"
 )
 
 // registerReceiver registers a webhook to a new receiver and returns the receiver, the
@@ -21,12 +21,9 @@ func registerReceiver(t *testing.T, h *apitest.Harness) (*apitest.Receiver, stri
 	h.AllowPrivateWebhooks(true)
 	key, _ := h.CreateKey(keys.ScopeWriteWebhooks)
 	rcv := apitest.NewReceiver(t)
-	reg := h.Do(apitest.Request{Method: http.MethodPost, Path: "/api/v2/webhooks", Headers: apitest.Bearer(key),
-		Body: map[string]any{"url": rcv.URL}})
-	if reg.Status != http.StatusCreated {
-		t.Fatalf("register: %d %s", reg.Status, reg.Body)
-	}
-	return rcv, reg.JSON(t)["id"].(string), reg.JSON(t)["secret"].(string)
+	reg := checkOrStop(t, h, apitest.Scenario{Name: "register", Method: http.MethodPost, Path: "/api/v2/webhooks", Headers: apitest.Bearer(key),
+		Body: map[string]any{"url": rcv.URL}, ExpectedStatus: http.StatusCreated}).JSON(t)
+	return rcv, reg["id"].(string), reg["secret"].(string)
 }
 
 func TestDeliveryHistoryKeepsEveryAttempt(t *testing.T) {
@@ -74,15 +71,17 @@ func TestDeliveryHistoryKeepsEveryAttempt(t *testing.T) {
 	// A redelivery's attempts join the history; the owner's test ping is not stored. The
 	// redelivery is attempted at once, by the dispatcher in the background: the answer may or
 	// may not show it yet, and runDue waits for it.
-	res, data := c.do(http.MethodPost, "/api/admin/webhook-deliveries/"+d["id"].(string)+"/redeliver", nil)
-	if n := len(data["attempts"].([]any)); res.Status != http.StatusAccepted || n < 2 || n > 3 {
-		t.Fatalf("redeliver: %d %s", res.Status, res.Body)
-	}
+	asOwner := owner(c.token)
+	checkOrStop(t, h, apitest.Scenario{Name: "redeliver", Method: http.MethodPost, Path: "/api/admin/webhook-deliveries/" + d["id"].(string) + "/redeliver",
+		Headers: asOwner, ExpectedStatus: http.StatusAccepted, After: func(t testing.TB, _ *apitest.Harness, res *apitest.Response) {
+			if n := len(res.JSON(t)["data"].(map[string]any)["attempts"].([]any)); n < 2 || n > 3 {
+				t.Errorf("%d attempts", n)
+			}
+		}})
 	h.Clock.Advance(time.Minute)
 	runDue(t, h)
-	if res, _ := c.do(http.MethodPost, "/api/admin/webhooks/"+subID+"/test", nil); res.Status != http.StatusOK {
-		t.Fatalf("test: %d %s", res.Status, res.Body)
-	}
+	checkOrStop(t, h, apitest.Scenario{Name: "test ping", Method: http.MethodPost, Path: "/api/admin/webhooks/" + subID + "/test",
+		Headers: asOwner, ExpectedStatus: http.StatusOK})
 	attempts = c.deliveries(subID)[0]["attempts"].([]any)
 	if at := attempts[len(attempts)-1].(map[string]any)["at"]; len(attempts) != 3 || (at != "2026-11-21 12:01:00.000Z" && at != "2026-11-21 12:02:00.000Z") {
 		t.Fatalf("after redelivery and ping: %v", attempts)
@@ -92,9 +91,8 @@ func TestDeliveryHistoryKeepsEveryAttempt(t *testing.T) {
 	}
 
 	// Deleting the subscription deletes its deliveries and their attempts.
-	if res, _ := c.do(http.MethodDelete, "/api/admin/webhooks/"+subID, nil); res.Status != http.StatusNoContent {
-		t.Fatalf("delete: %d", res.Status)
-	}
+	checkOrStop(t, h, apitest.Scenario{Name: "delete", Method: http.MethodDelete, Path: "/api/admin/webhooks/" + subID,
+		Headers: asOwner, ExpectedStatus: http.StatusNoContent})
 	if n, err := h.App.CountRecords(vocab.WebhookAttempts); err != nil || n != 0 {
 		t.Fatalf("%d attempts left, %v", n, err)
 	}
@@ -130,43 +128,33 @@ func TestWebhookStats(t *testing.T) {
 		}
 	}
 
-	res := h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/admin/webhooks/" + subID + "/stats?days=7", Headers: owner(c.token)})
-	want := `{"data":[` +
+	stats := func(name, sub, query string, status int, code string) apitest.Scenario {
+		return apitest.Scenario{Name: name, Path: "/api/admin/webhooks/" + sub + "/stats" + query, Headers: owner(c.token),
+			ExpectedStatus: status, ExpectedCode: code}
+	}
+	badDays := func(query string) apitest.Scenario {
+		s := stats(query, subID, "?"+query, http.StatusBadRequest, "invalid_request")
+		s.ExpectedContent = []string{`\"days\"`}
+		return s
+	}
+	week := stats("7 days", subID, "?days=7", http.StatusOK, "")
+	week.After = bodyIs(`{"data":[` +
 		`{"date":"2026-11-15","succeeded":0,"failed":0,"median_ms":null},` +
 		`{"date":"2026-11-16","succeeded":0,"failed":0,"median_ms":null},` +
 		`{"date":"2026-11-17","succeeded":1,"failed":1,"median_ms":26},` +
 		`{"date":"2026-11-18","succeeded":0,"failed":0,"median_ms":null},` +
 		`{"date":"2026-11-19","succeeded":0,"failed":0,"median_ms":null},` +
 		`{"date":"2026-11-20","succeeded":1,"failed":2,"median_ms":20},` +
-		`{"date":"2026-11-21","succeeded":1,"failed":0,"median_ms":0}]}`
-	if res.Status != http.StatusOK || strings.TrimSpace(string(res.Body)) != want {
-		t.Fatalf("%d %s\nwant %s", res.Status, res.Body, want)
+		`{"date":"2026-11-21","succeeded":1,"failed":0,"median_ms":0}]}`)
+	day := stats("other subscription, 1 day", otherID, "?days=1", http.StatusOK, "")
+	day.After = bodyIs(`{"data":[{"date":"2026-11-21","succeeded":1,"failed":0,"median_ms":0}]}`)
+	byDefault := stats("default: 7 days, to today", subID, "", http.StatusOK, "")
+	byDefault.ExpectedJSON = map[string]any{"data.0.date": "2026-11-15", "data.6.date": "2026-11-21", "data.7": apitest.Absent}
+	for _, s := range []apitest.Scenario{
+		week, day, byDefault,
+		badDays("days=0"), badDays("days=91"), badDays("days=x"),
+		stats("unknown subscription", "xxxxxxxxxxxxxxx", "", http.StatusNotFound, "not_found"),
+	} {
+		s.Test(t, h)
 	}
-
-	res = h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/admin/webhooks/" + otherID + "/stats?days=1", Headers: owner(c.token)})
-	if want := `{"data":[{"date":"2026-11-21","succeeded":1,"failed":0,"median_ms":0}]}`; res.Status != http.StatusOK || strings.TrimSpace(string(res.Body)) != want {
-		t.Fatalf("other subscription, 1 day: %d %s", res.Status, res.Body)
-	}
-	if n := len(c.statsDays(subID, "")); n != 7 {
-		t.Fatalf("default: %d days", n)
-	}
-	for _, q := range []string{"days=0", "days=91", "days=x"} {
-		res := h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/admin/webhooks/" + subID + "/stats?" + q, Headers: owner(c.token)})
-		if res.Status != http.StatusBadRequest || !strings.Contains(string(res.Body), `\"days\"`) {
-			t.Errorf("%s: %d %s", q, res.Status, res.Body)
-		}
-	}
-	if res := h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/admin/webhooks/xxxxxxxxxxxxxxx/stats", Headers: owner(c.token)}); res.Status != http.StatusNotFound {
-		t.Errorf("unknown subscription: %d %s", res.Status, res.Body)
-	}
-}
-
-// statsDays returns the days of the subscription's stats with query q.
-func (c adminClient) statsDays(subID, q string) []any {
-	c.t.Helper()
-	res := c.h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/admin/webhooks/" + subID + "/stats?" + q, Headers: owner(c.token)})
-	if res.Status != http.StatusOK {
-		c.t.Fatalf("stats: %d %s", res.Status, res.Body)
-	}
-	return res.JSON(c.t)["data"].([]any)
 }

@@ -7,10 +7,10 @@ import (
 
 	"github.com/pocketbase/dbx"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/hooks/webhooks"
-	"github.com/creator-content-api/server/apitest"
 )
 
 // TestSubscriptionCap: a site holds at most site_settings.webhooks_max subscriptions (100

@@ -6,7 +6,6 @@ import (
 	"net/url"
 	"slices"
 	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -37,10 +36,8 @@ type pollPage struct {
 
 func poll(t *testing.T, h *apitest.Harness, key, event string, params url.Values) pollPage {
 	t.Helper()
-	res := h.Get("/api/v1/webhooks/poll/"+event+"?"+params.Encode(), key)
-	if res.Status != http.StatusOK {
-		t.Fatalf("poll %s?%s: %d %s", event, params.Encode(), res.Status, res.Body)
-	}
+	res := checkOrStop(t, h, apitest.Scenario{Path: "/api/v1/webhooks/poll/" + event + "?" + params.Encode(), Headers: apitest.Bearer(key),
+		ExpectedStatus: http.StatusOK})
 	body := res.JSON(t)
 	var p pollPage
 	for _, raw := range body["data"].([]any) {
@@ -91,13 +88,23 @@ func TestWebhookEventTypes(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
 	key, _ := h.CreateKey(keys.ScopeRead)
-	res := h.Get("/api/v1/webhooks/events", key)
-	if res.Status != http.StatusOK {
-		t.Fatalf("%d %s", res.Status, res.Body)
+	other, _ := h.CreateKey(keys.ScopeReadContent)
+	const path = "/api/v1/webhooks/events"
+	for _, s := range []apitest.Scenario{
+		{Name: "the catalogue", Path: path, Headers: apitest.Bearer(key), ExpectedStatus: http.StatusOK, After: checkEventCatalogue},
+		{Name: "without a key", Path: path, ExpectedStatus: http.StatusUnauthorized, ExpectedCode: "unauthorized"},
+		{Name: "with read:content", Path: path, Headers: apitest.Bearer(other), ExpectedStatus: http.StatusForbidden, ExpectedCode: "insufficient_scope"},
+	} {
+		s.Test(t, h)
 	}
-	data := res.JSON(t)["data"].([]any)
+}
+
+// checkEventCatalogue checks the answer of GET /api/v1/webhooks/events: every event type, in
+// the vocabulary's order, described, personal data marked.
+func checkEventCatalogue(t testing.TB, _ *apitest.Harness, res *apitest.Response) {
+	t.Helper()
 	var names []string
-	for _, d := range data {
+	for _, d := range res.JSON(t)["data"].([]any) {
 		et := d.(map[string]any)
 		if et["description"] == "" {
 			t.Errorf("%v has no description", et["name"])
@@ -108,14 +115,7 @@ func TestWebhookEventTypes(t *testing.T) {
 		names = append(names, et["name"].(string))
 	}
 	if !slices.Equal(names, vocab.EventNames()) {
-		t.Fatalf("names %v", names)
-	}
-	if res := h.Get("/api/v1/webhooks/events", ""); res.Status != http.StatusUnauthorized {
-		t.Fatalf("without a key: %d", res.Status)
-	}
-	other, _ := h.CreateKey(keys.ScopeReadContent)
-	if res := h.Get("/api/v1/webhooks/events", other); res.Status != http.StatusForbidden || res.ErrorCode() != "insufficient_scope" {
-		t.Fatalf("with read:content: %d %s", res.Status, res.Body)
+		t.Errorf("names %v", names)
 	}
 }
 
@@ -211,27 +211,25 @@ func TestPoll(t *testing.T) {
 	})
 	t.Run("bad parameters", func(t *testing.T) {
 		other := poll(t, h, key, vocab.EventTestimonialSubmitted, url.Values{"limit": {"1"}}).cursor
-		for _, tt := range []struct{ query, param string }{
-			{"limit=0", "limit"}, {"limit=101", "limit"}, {"limit=ten", "limit"},
-			{"since=yesterday", "since"}, {"since=2026-11-21", "since"},
-			{"cursor=garbage", "cursor"},
-			{"cursor=" + other + "&since=2026-11-21T00:00:00Z", "cursor"}, // a newest-first cursor in a replay
-		} {
-			res := h.Get("/api/v1/webhooks/poll/"+event+"?"+tt.query, key)
-			if res.Status != http.StatusBadRequest || res.ErrorCode() != "invalid_request" || !strings.Contains(string(res.Body), `\"`+tt.param+`\"`) {
-				t.Errorf("%s: %d %s", tt.query, res.Status, res.Body)
-			}
+		bad := func(query, param string) apitest.Scenario {
+			return apitest.Scenario{Name: query, Path: "/api/v1/webhooks/poll/" + event + "?" + query, Headers: apitest.Bearer(key),
+				ExpectedStatus: http.StatusBadRequest, ExpectedCode: "invalid_request", ExpectedContent: []string{`\"` + param + `\"`}}
 		}
-		res := h.Get("/api/v1/webhooks/poll/"+vocab.EventNewsletterSubscribe+"?cursor="+url.QueryEscape(other), key)
-		if res.Status != http.StatusBadRequest {
-			t.Errorf("a cursor of another event's poll: %d", res.Status)
+		for _, s := range []apitest.Scenario{
+			bad("limit=0", "limit"), bad("limit=101", "limit"), bad("limit=ten", "limit"),
+			bad("since=yesterday", "since"), bad("since=2026-11-21", "since"),
+			bad("cursor=garbage", "cursor"),
+			bad("cursor="+other+"&since=2026-11-21T00:00:00Z", "cursor"), // a newest-first cursor in a replay
+			{Name: "a cursor of another event's poll", Path: "/api/v1/webhooks/poll/" + vocab.EventNewsletterSubscribe + "?cursor=" + url.QueryEscape(other),
+				Headers: apitest.Bearer(key), ExpectedStatus: http.StatusBadRequest, ExpectedCode: "invalid_request"},
+		} {
+			s.Test(t, h)
 		}
 	})
 	t.Run("unknown event", func(t *testing.T) {
 		for _, name := range []string{"nope", vocab.EventPing, "content.*"} {
-			if res := h.Get("/api/v1/webhooks/poll/"+name, key); res.Status != http.StatusNotFound || res.ErrorCode() != "not_found" {
-				t.Errorf("%s: %d %s", name, res.Status, res.Body)
-			}
+			apitest.Scenario{Path: "/api/v1/webhooks/poll/" + name, Headers: apitest.Bearer(key),
+				ExpectedStatus: http.StatusNotFound, ExpectedCode: "not_found"}.Test(t, h)
 		}
 	})
 	t.Run("only the last 7 days", func(t *testing.T) {
@@ -248,11 +246,12 @@ func TestPoll(t *testing.T) {
 	})
 }
 
-// pollFrom polls content.created with key from the i-th of many client IPs, so that only the
-// per-key cap can stop the polls.
-func pollFrom(h *apitest.Harness, key string, i int) *apitest.Response {
-	return h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/v1/webhooks/poll/content.created",
-		Headers: apitest.Bearer(key), RemoteAddr: fmt.Sprintf("198.51.100.%d:1234", i+1)})
+// pollFrom is a poll of content.created with key from the i-th of many client IPs, so that
+// only the per-key cap can stop the polls, and the answer it must get.
+func pollFrom(key string, i, status int, code string, headers map[string]string) apitest.Scenario {
+	return apitest.Scenario{Name: fmt.Sprintf("poll %d", i+1), Path: "/api/v1/webhooks/poll/content.created",
+		Headers: apitest.Bearer(key), RemoteAddr: fmt.Sprintf("198.51.100.%d:1234", i+1),
+		ExpectedStatus: status, ExpectedCode: code, ExpectedHeaders: headers}
 }
 
 func TestPollCap(t *testing.T) {
@@ -260,31 +259,16 @@ func TestPollCap(t *testing.T) {
 	rl := routes.DefaultRateLimits()
 	h := apitest.New(t, apitest.Options{RateLimits: &rl})
 	key, _ := h.CreateKey(keys.ScopeRead)
-	get := func(i int) *apitest.Response { return pollFrom(h, key, i) }
 	for i := range rl.Poll.Burst {
-		res := get(i)
-		if res.Status != http.StatusOK {
-			t.Fatalf("poll %d: %d %s", i+1, res.Status, res.Body)
-		}
+		pollFrom(key, i, http.StatusOK, "", nil).Test(t, h)
 	}
-	res := get(rl.Poll.Burst)
-	if res.Status != http.StatusTooManyRequests || res.ErrorCode() != "rate_limited" {
-		t.Fatalf("poll over the cap: %d %s", res.Status, res.Body)
-	}
-	for _, hdr := range []string{"Retry-After", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"} {
-		if res.Header.Get(hdr) == "" {
-			t.Errorf("429 without %s", hdr)
-		}
-	}
-	if res.Header.Get("X-RateLimit-Limit") != strconv.Itoa(rl.Poll.Burst) || res.Header.Get("X-RateLimit-Remaining") != "0" {
-		t.Errorf("the 429 does not carry the poll cap's numbers: %v", res.Header)
-	}
+	pollFrom(key, rl.Poll.Burst, http.StatusTooManyRequests, "rate_limited", map[string]string{
+		"Retry-After": apitest.Present, "X-RateLimit-Reset": apitest.Present,
+		"X-RateLimit-Limit": strconv.Itoa(rl.Poll.Burst), "X-RateLimit-Remaining": "0", // the poll cap's numbers
+	}).Test(t, h)
 	// Another key is not capped by the first one's polls.
 	other, _ := h.CreateKey(keys.ScopeRead)
-	if res := h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/v1/webhooks/poll/content.created",
-		Headers: apitest.Bearer(other), RemoteAddr: "198.51.100.200:1"}); res.Status != http.StatusOK {
-		t.Fatalf("another key: %d", res.Status)
-	}
+	pollFrom(other, 199, http.StatusOK, "", nil).Test(t, h)
 }
 
 // The spec's poll cap is 20 polls in any 60 seconds with no burst on top: polls spread over
@@ -294,25 +278,15 @@ func TestPollCapIsASlidingMinute(t *testing.T) {
 	rl := routes.DefaultRateLimits()
 	h := apitest.New(t, apitest.Options{RateLimits: &rl})
 	key, _ := h.CreateKey(keys.ScopeRead)
-	get := func(i int) *apitest.Response { return pollFrom(h, key, i) }
 	for i := range 20 {
-		if res := get(i); res.Status != http.StatusOK {
-			t.Fatalf("poll %d at %v: %d %s", i+1, h.Clock.Now(), res.Status, res.Body)
-		}
+		pollFrom(key, i, http.StatusOK, "", nil).Test(t, h)
 		h.Clock.Advance(2 * time.Second) // 20 polls over the first 40 s: a bucket would have refilled 13
 	}
 	h.Clock.Advance(19 * time.Second) // 59 s after the first
-	res := get(20)
-	if res.Status != http.StatusTooManyRequests || res.Header.Get("Retry-After") != "1" {
-		t.Fatalf("the 21st poll within 60 s: %d Retry-After %q %s", res.Status, res.Header.Get("Retry-After"), res.Body)
-	}
-	h.Clock.Advance(time.Second)
-	if res := get(21); res.Status != http.StatusOK || res.Header.Get("X-RateLimit-Remaining") != "0" {
-		t.Fatalf("60 s after the first poll: %d remaining %q", res.Status, res.Header.Get("X-RateLimit-Remaining"))
-	}
-	if res := get(22); res.Status != http.StatusTooManyRequests {
-		t.Fatalf("the second poll is still in the window: %d", res.Status)
-	}
+	pollFrom(key, 20, http.StatusTooManyRequests, "rate_limited", map[string]string{"Retry-After": "1"}).Test(t, h)
+	h.Clock.Advance(time.Second) // 60 s after the first poll
+	pollFrom(key, 21, http.StatusOK, "", map[string]string{"X-RateLimit-Remaining": "0"}).Test(t, h)
+	pollFrom(key, 22, http.StatusTooManyRequests, "rate_limited", nil).Test(t, h) // the second is still in the window
 }
 
 func sameSet(a, b []string) bool {

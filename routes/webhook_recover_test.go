@@ -1,14 +1,15 @@
 package routes_test
 
 import (
+	"fmt"
 	"net/http"
 	"slices"
 	"testing"
 	"time"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
-	"github.com/creator-content-api/server/apitest"
 )
 
 // Recovery queues again what a subscription did not receive in the window: a delivery that
@@ -20,20 +21,15 @@ func TestRecoverResendsWhatASubscriptionMissed(t *testing.T) {
 	h.AllowPrivateWebhooks(true)
 	key, _ := h.CreateKey(keys.ScopeWebhooks)
 	rcv := apitest.NewReceiver(t)
-	reg := h.Do(apitest.Request{Method: http.MethodPost, Path: "/api/v2/webhooks", Headers: apitest.Bearer(key),
-		Body: map[string]any{"url": rcv.URL, "events": []string{"content.created", "testimonial.submitted"}, "filter": map[string]any{"collections": []string{"posts"}}}})
-	if reg.Status != http.StatusCreated {
-		t.Fatalf("%d %s", reg.Status, reg.Body)
-	}
-	sub := reg.JSON(t)["id"].(string)
+	sub := checkOrStop(t, h, apitest.Scenario{Name: "register", Method: http.MethodPost, Path: "/api/v2/webhooks", Headers: apitest.Bearer(key),
+		Body:           map[string]any{"url": rcv.URL, "events": []string{"content.created", "testimonial.submitted"}, "filter": map[string]any{"collections": []string{"posts"}}},
+		ExpectedStatus: http.StatusCreated}).JSON(t)["id"].(string)
 	owner := map[string]string{"Authorization": h.SuperuserToken()}
 	post := func(title string) {
 		h.SaveRecord(vocab.Posts, map[string]any{"title": title, "slug": title, "visibility": "public"})
 	}
 	setEnabled := func(on bool) {
-		if res := h.Do(apitest.Request{Method: http.MethodPatch, Path: "/api/admin/webhooks/" + sub, Headers: owner, Body: map[string]any{"enabled": on}}); res.Status != http.StatusOK {
-			t.Fatalf("%d %s", res.Status, res.Body)
-		}
+		checkOrStop(t, h, switchedOn(sub, owner, on))
 	}
 
 	post("received")
@@ -56,7 +52,7 @@ func TestRecoverResendsWhatASubscriptionMissed(t *testing.T) {
 	recover := apitest.Scenario{Method: http.MethodPost, Path: "/api/admin/webhooks/" + sub + "/recover", Headers: owner,
 		Body: map[string]any{"since": apitest.Epoch.Add(-time.Hour).Format(time.RFC3339)}, ExpectedStatus: http.StatusAccepted,
 		ExpectedJSON: map[string]any{"data.queued": 2}}
-	recover.Check(t, h) // in t itself: what follows depends on it
+	checkOrStop(t, h, recover)
 	runDue(t, h)
 	got := rcv.Received()[3:]
 	var titles, ids []string
@@ -100,9 +96,13 @@ func TestRecoverRefusals(t *testing.T) {
 		}
 		s.Test(t, h)
 	}
-	if res := h.Do(apitest.Request{Method: http.MethodPatch, Path: "/api/admin/webhooks/" + sub, Headers: owner, Body: map[string]any{"enabled": false}}); res.Status != http.StatusOK {
-		t.Fatal(res.Status)
-	}
+	checkOrStop(t, h, switchedOn(sub, owner, false))
 	apitest.Scenario{Name: "switched off", Method: http.MethodPost, Path: path, Headers: owner, Body: map[string]any{"since": "2026-11-21T00:00:00Z"},
 		ExpectedStatus: http.StatusBadRequest, ExpectedCode: "invalid_request", ExpectedContent: []string{"re-enable it first"}}.Test(t, h)
+}
+
+// switchedOn is the owner's PATCH that switches subscription sub on or off.
+func switchedOn(sub string, owner map[string]string, on bool) apitest.Scenario {
+	return apitest.Scenario{Name: fmt.Sprintf("enabled: %v", on), Method: http.MethodPatch, Path: "/api/admin/webhooks/" + sub, Headers: owner,
+		Body: map[string]any{"enabled": on}, ExpectedStatus: http.StatusOK, ExpectedJSON: map[string]any{"data.enabled": on}}
 }

@@ -4,40 +4,57 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"fmt"
+	"errors"
 	"io"
 	"net"
 	"net/http"
-	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/changes"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes"
-	"github.com/creator-content-api/server/apitest"
 )
 
-// streamWait bounds every wait for a stream's next message, so that a broken stream fails
-// the test instead of hanging it; nothing is asserted about how long a message took.
+// streamWait bounds every wait for a stream's next message or its end, so that a broken stream
+// fails the test instead of hanging it; nothing is asserted about how long a message took.
 const streamWait = 10 * time.Second
 
-// eventStream is a client's open GET /api/v1/webhooks/stream, read message by message.
-type eventStream struct {
-	t     *testing.T
-	res   *http.Response
-	lines chan string
-	done  chan error
+// streamServer starts an app and serves it over pipes (servePipes), with heartbeats that never
+// tick unless configure sets them: a stream a test leaves unread is never written to behind
+// its back.
+func streamServer(t *testing.T, configure func(*routes.Config)) (*apitest.Harness, *pipeListener) {
+	t.Helper()
+	h := apitest.New(t, apitest.Options{Config: func(c *routes.Config) {
+		c.Streams.Heartbeats = func() (<-chan time.Time, func()) { return nil, func() {} }
+		if configure != nil {
+			configure(c)
+		}
+	}})
+	return h, servePipes(t, h)
 }
 
-// openStream opens the stream at query (may be "") with key and extra headers, and requires
-// 200 text/event-stream.
-func openStream(t *testing.T, base, key, query string, headers map[string]string) *eventStream {
+// eventStream is a client's open GET /api/v1/webhooks/stream, read message by message: only
+// when the test asks, so a stream the test stops reading is a client that stops reading.
+type eventStream struct {
+	t    *testing.T
+	conn net.Conn
+	body *bufio.Reader
+	// gone is closed once the server has closed the connection: the stream's handler has
+	// returned and its slot is free.
+	gone <-chan struct{}
+}
+
+// openStream opens the stream at query (may be "") with key and extra headers on a connection
+// of its own, and requires 200 text/event-stream.
+func openStream(t *testing.T, pipes *pipeListener, key, query string, headers map[string]string) *eventStream {
 	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, base+"/api/v1/webhooks/stream"+query, nil)
+	conn, gone := pipes.dial(t)
+	req, err := http.NewRequest(http.MethodGet, "http://api.test/api/v1/webhooks/stream"+query, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +62,13 @@ func openStream(t *testing.T, base, key, query string, headers map[string]string
 	for k, v := range headers {
 		req.Header.Set(k, v)
 	}
-	res, err := http.DefaultClient.Do(req)
+	if err := conn.SetDeadline(time.Now().Add(streamWait)); err != nil {
+		t.Fatal(err)
+	}
+	if err := req.Write(conn); err != nil {
+		t.Fatal(err)
+	}
+	res, err := http.ReadResponse(bufio.NewReader(conn), req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,22 +76,18 @@ func openStream(t *testing.T, base, key, query string, headers map[string]string
 		body, _ := io.ReadAll(res.Body)
 		t.Fatalf("stream: %d %v %s", res.StatusCode, res.Header, body)
 	}
-	s := &eventStream{t: t, res: res, lines: make(chan string), done: make(chan error, 1)}
-	go func() {
-		sc := bufio.NewScanner(res.Body)
-		for sc.Scan() {
-			s.lines <- sc.Text()
-		}
-		s.done <- sc.Err()
-		close(s.lines)
-	}()
-	t.Cleanup(func() {
-		cancel()
-		res.Body.Close()
-		for range s.lines { // let the reader end
-		}
-	})
-	return s
+	return &eventStream{t: t, conn: conn, body: bufio.NewReader(res.Body), gone: gone}
+}
+
+// line is the stream's next line, without its end; err is io.EOF or io.ErrUnexpectedEOF at
+// the stream's end, and os.ErrDeadlineExceeded after streamWait without one.
+func (s *eventStream) line() (string, error) {
+	s.t.Helper()
+	if err := s.conn.SetReadDeadline(time.Now().Add(streamWait)); err != nil {
+		s.t.Fatal(err)
+	}
+	line, err := s.body.ReadString('\n')
+	return strings.TrimSuffix(strings.TrimSuffix(line, "\n"), "\r"), err
 }
 
 // next is the next message: its lines up to the blank line that ends it, joined by "\n".
@@ -76,31 +95,35 @@ func (s *eventStream) next() string {
 	s.t.Helper()
 	var msg []string
 	for {
-		select {
-		case line, ok := <-s.lines:
-			if !ok {
-				s.t.Fatalf("the stream ended after %q", msg)
-			}
-			if line == "" {
-				return strings.Join(msg, "\n")
-			}
-			msg = append(msg, line)
-		case <-time.After(streamWait):
-			s.t.Fatalf("no message within %v (so far %q)", streamWait, msg)
+		line, err := s.line()
+		if err != nil {
+			s.t.Fatalf("no message, after %q: %v", msg, err)
 		}
+		if line == "" {
+			return strings.Join(msg, "\n")
+		}
+		msg = append(msg, line)
 	}
 }
 
 // closed waits for the server to end the stream, with no message before the end.
 func (s *eventStream) closed() {
 	s.t.Helper()
-	select {
-	case line, ok := <-s.lines:
-		if ok {
-			s.t.Fatalf("a line %q instead of the end", line)
-		}
-	case <-time.After(streamWait):
+	switch line, err := s.line(); {
+	case err == nil || line != "":
+		s.t.Fatalf("a line %q instead of the end", line)
+	case errors.Is(err, os.ErrDeadlineExceeded):
 		s.t.Fatalf("the stream is still open after %v", streamWait)
+	}
+}
+
+// waitGone waits for the server to close the stream's connection.
+func (s *eventStream) waitGone() {
+	s.t.Helper()
+	select {
+	case <-s.gone:
+	case <-time.After(streamWait):
+		s.t.Fatalf("the server still holds the stream after %v", streamWait)
 	}
 }
 
@@ -122,13 +145,12 @@ func eventMessage(t *testing.T, body []byte) string {
 func TestStreamSendsWhatAPushCarries(t *testing.T) {
 	t.Parallel()
 	beats := make(chan time.Time)
-	h := apitest.New(t, apitest.Options{Config: func(c *routes.Config) {
+	h, pipes := streamServer(t, func(c *routes.Config) {
 		c.Streams.Heartbeats = func() (<-chan time.Time, func()) { return beats, func() {} }
-	}})
-	srv := h.NewServer()
+	})
 	rcv, _, _ := registerReceiver(t, h)
 	read, _ := h.CreateKey(keys.ScopeRead)
-	stream := openStream(t, srv.URL, read, "", nil)
+	stream := openStream(t, pipes, read, "", nil)
 	if got := stream.next(); got != "retry: 2000" {
 		t.Fatalf("first message %q", got)
 	}
@@ -162,25 +184,24 @@ func TestStreamSendsWhatAPushCarries(t *testing.T) {
 // browserAndServerStreams starts an app with a server, and opens a stream at browserQuery with
 // a browser key (from its allowed origin) and one at serverQuery with a server key, each past
 // its first message (the retry and id it starts after).
-func browserAndServerStreams(t *testing.T, browserQuery, serverQuery string) (*apitest.Harness, *httptest.Server, *eventStream, *eventStream) {
+func browserAndServerStreams(t *testing.T, browserQuery, serverQuery string) (*apitest.Harness, *pipeListener, *eventStream, *eventStream) {
 	t.Helper()
-	h := apitest.New(t, apitest.Options{})
-	srv := h.NewServer()
+	h, pipes := streamServer(t, nil)
 	const origin = "https://site.example"
 	browser, _ := h.CreateKeyWith(keys.Fields{Scopes: &[]string{keys.ScopeRead}, AllowedOrigins: &[]string{origin}})
 	server, _ := h.CreateKey(keys.ScopeRead)
-	browserStream := openStream(t, srv.URL, browser, browserQuery, map[string]string{"Origin": origin})
-	serverStream := openStream(t, srv.URL, server, serverQuery, nil)
+	browserStream := openStream(t, pipes, browser, browserQuery, map[string]string{"Origin": origin})
+	serverStream := openStream(t, pipes, server, serverQuery, nil)
 	browserStream.next()
 	serverStream.next()
-	return h, srv, browserStream, serverStream
+	return h, pipes, browserStream, serverStream
 }
 
 // events= picks types; a browser key's default leaves out the types with personal data, and
 // a reconnect with Last-Event-ID resumes right after that event, in order.
 func TestStreamPicksTypesAndResumes(t *testing.T) {
 	t.Parallel()
-	h, srv, browserStream, testimonials := browserAndServerStreams(t, "", "?events=testimonial.submitted")
+	h, pipes, browserStream, testimonials := browserAndServerStreams(t, "", "?events=testimonial.submitted")
 	server, _ := h.CreateKey(keys.ScopeRead)
 
 	first := submitTestimonial(t, h, "Ada")
@@ -196,7 +217,7 @@ func TestStreamPicksTypesAndResumes(t *testing.T) {
 			t.Errorf("got %q, want %s", got, id)
 		}
 	}
-	resumed := openStream(t, srv.URL, server, "?events=testimonial.submitted", map[string]string{"Last-Event-ID": first})
+	resumed := openStream(t, pipes, server, "?events=testimonial.submitted", map[string]string{"Last-Event-ID": first})
 	if got := resumed.next(); got != "retry: 2000" {
 		t.Errorf("a resumed stream starts with %q", got)
 	}
@@ -208,13 +229,13 @@ func TestStreamPicksTypesAndResumes(t *testing.T) {
 
 	// A new stream names the newest event as its last id (an id alone dispatches nothing), so
 	// that a reconnect before any event loses nothing.
-	if got := openStream(t, srv.URL, server, "", nil).next(); got != "retry: 2000\nid: "+third {
+	if got := openStream(t, pipes, server, "", nil).next(); got != "retry: 2000\nid: "+third {
 		t.Errorf("a new stream starts with %q", got)
 	}
 	// since replays from an instant, oldest first.
 	h.Clock.Advance(time.Second)
 	fourth := submitTestimonial(t, h, "Barbara")
-	replay := openStream(t, srv.URL, server, "?events=testimonial.submitted&since="+h.Clock.Now().Format(time.RFC3339Nano), nil)
+	replay := openStream(t, pipes, server, "?events=testimonial.submitted&since="+h.Clock.Now().Format(time.RFC3339Nano), nil)
 	if got := replay.next(); got != "retry: 2000\nid: "+third {
 		t.Errorf("a replay starts with %q", got)
 	}
@@ -247,8 +268,7 @@ func TestStreamServedContentOnlyForBrowserKeys(t *testing.T) {
 // out (its old secret past the grace period).
 func TestStreamEndsWhenTheKeyStopsWorking(t *testing.T) {
 	t.Parallel()
-	h := apitest.New(t, apitest.Options{})
-	srv := h.NewServer()
+	h, pipes := streamServer(t, nil)
 	for _, c := range []struct {
 		name string
 		stop func(id string)
@@ -278,7 +298,7 @@ func TestStreamEndsWhenTheKeyStopsWorking(t *testing.T) {
 				f.Expiry = &expiry
 			}
 			key, id := h.CreateKeyWith(f)
-			stream := openStream(t, srv.URL, key, "", nil)
+			stream := openStream(t, pipes, key, "", nil)
 			stream.next()
 			c.stop(id)
 			stream.closed()
@@ -290,35 +310,28 @@ func TestStreamEndsWhenTheKeyStopsWorking(t *testing.T) {
 // Retry-After, and a closed stream frees its slot.
 func TestStreamsPerKeyAreBounded(t *testing.T) {
 	t.Parallel()
-	h := apitest.New(t, apitest.Options{Config: func(c *routes.Config) { c.Streams.PerKey = 2 }})
-	srv := h.NewServer()
+	h, pipes := streamServer(t, func(c *routes.Config) { c.Streams.PerKey = 2 })
 	key, _ := h.CreateKey(keys.ScopeRead)
 	other, _ := h.CreateKey(keys.ScopeRead)
-	openStream(t, srv.URL, key, "", nil).next()
-	second := openStream(t, srv.URL, key, "", nil)
+	openStream(t, pipes, key, "", nil).next()
+	second := openStream(t, pipes, key, "", nil)
 	second.next()
-	refused := apitest.Scenario{Path: "/api/v1/webhooks/stream", Headers: apitest.Bearer(key),
+	apitest.Scenario{Name: "a third stream", Path: "/api/v1/webhooks/stream", Headers: apitest.Bearer(key),
 		ExpectedStatus: http.StatusTooManyRequests, ExpectedCode: "too_many_streams",
-		ExpectedHeaders: map[string]string{"Retry-After": "30"}}
-	refused.Test(t, h)
-	openStream(t, srv.URL, other, "", nil).next() // another key's slots are its own
-	second.res.Body.Close()
-	// The server learns of the close from its connection, a moment later.
-	for end := time.Now().Add(streamWait); ; time.Sleep(5 * time.Millisecond) {
-		res := h.Do(apitest.Request{Path: "/api/v1/webhooks/stream", Headers: apitest.Bearer(key), Context: cancelled()})
-		if res.Status == http.StatusOK {
-			break
-		}
-		if time.Now().After(end) {
-			t.Fatalf("the closed stream's slot is still taken: %d %s", res.Status, res.Body)
-		}
-	}
+		ExpectedHeaders: map[string]string{"Retry-After": "30"}}.Test(t, h)
+	openStream(t, pipes, other, "", nil).next() // another key's slots are its own
+	second.conn.Close()
+	second.waitGone() // the server learns of the close from its connection
+	apitest.Scenario{Name: "the closed stream's slot is free", Path: "/api/v1/webhooks/stream", Headers: apitest.Bearer(key),
+		Request: leftAlready, ExpectedStatus: http.StatusOK}.Test(t, h)
 }
 
-func cancelled() context.Context {
-	ctx, cancel := context.WithCancel(context.Background())
+// leftAlready makes the request one of a client that has already left, so that a stream it
+// opens ends at once.
+func leftAlready(r *http.Request) {
+	ctx, cancel := context.WithCancel(r.Context())
 	cancel()
-	return ctx
+	*r = *r.WithContext(ctx)
 }
 
 func TestStreamRefusals(t *testing.T) {
@@ -356,44 +369,28 @@ func TestStreamRefusals(t *testing.T) {
 // the streams of every key together.
 func TestSlowReaderIsDropped(t *testing.T) {
 	t.Parallel()
-	h := apitest.New(t, apitest.Options{Config: func(c *routes.Config) {
+	h, pipes := streamServer(t, func(c *routes.Config) {
 		c.Streams.PerKey, c.Streams.Total, c.Streams.WriteTimeout = 1, 1, 200*time.Millisecond
-	}})
-	srv := h.NewServer()
+	})
 	key, _ := h.CreateKey(keys.ScopeRead)
 	other, _ := h.CreateKey(keys.ScopeRead)
 
-	conn, err := net.Dial("tcp", srv.Listener.Addr().String())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	fmt.Fprintf(conn, "GET /api/v1/webhooks/stream HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer %s\r\n\r\n", key)
-	status, err := bufio.NewReader(conn).ReadString('\n') // the status line; nothing more is read
-	if err != nil || !strings.Contains(status, " 200 ") {
-		t.Fatalf("%q %v", status, err)
-	}
+	slow := openStream(t, pipes, key, "", nil)
+	slow.next() // the first message; nothing more is read
 	apitest.Scenario{Name: "the server's one slot is taken", Path: "/api/v1/webhooks/stream", Headers: apitest.Bearer(other),
 		ExpectedStatus: http.StatusTooManyRequests, ExpectedCode: "too_many_streams"}.Test(t, h)
 
-	// 6 MB of events, more than the socket buffers on both sides hold (4 MB at most here).
-	_, err = h.App.DB().NewQuery("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000) " +
+	// A backlog of more than two batches. On a pipe nothing is buffered, so the first write of
+	// the first batch already waits for the client.
+	_, err := h.App.DB().NewQuery("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 250) " +
 		"INSERT INTO " + vocab.WebhookEvents + " (id, event, data, created, updated) " +
-		"SELECT printf('slow%011d', i), 'content.created', json_object('collection', 'posts', 'title', hex(zeroblob(1000))), " +
+		"SELECT printf('slow%011d', i), 'content.created', json_object('collection', 'posts', 'title', 'Post ' || i), " +
 		"'2026-11-21 12:00:00.000Z', '2026-11-21 12:00:00.000Z' FROM n").Execute()
 	if err != nil {
 		t.Fatal(err)
 	}
 	h.Changes.Changed(changes.Events)
-	// A safety net, not a bound of the test: the stream reads and writes events until the
-	// buffers are full, which takes a while with the race detector on two busy cores.
-	for end := time.Now().Add(6 * streamWait); ; time.Sleep(10 * time.Millisecond) {
-		res := h.Do(apitest.Request{Path: "/api/v1/webhooks/stream", Headers: apitest.Bearer(other), Context: cancelled()})
-		if res.Status == http.StatusOK {
-			break
-		}
-		if time.Now().After(end) {
-			t.Fatalf("the slow reader still holds its slot: %d %s", res.Status, res.Body)
-		}
-	}
+	slow.waitGone() // the write waited WriteTimeout: the server ended the stream and closed it
+	apitest.Scenario{Name: "its slot comes free", Path: "/api/v1/webhooks/stream", Headers: apitest.Bearer(other),
+		Request: leftAlready, ExpectedStatus: http.StatusOK}.Test(t, h)
 }

@@ -5,32 +5,31 @@ import (
 	"fmt"
 	"net/http"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/hooks/webhooks/wire"
 	"github.com/creator-content-api/server/routes"
-	"github.com/creator-content-api/server/apitest"
 )
 
-// registrar posts registrations, each from a new client IP unless ip is given, so that only
-// the test meant to hit the Moderate tier does.
+// registrar makes registrations, each from a new client IP, so that only the test meant to hit
+// the Moderate tier does.
 type registrar struct {
-	h    *apitest.Harness
 	next atomic.Int32
 }
 
 // ip is a client address no call has used yet.
 func (r *registrar) ip() string { return fmt.Sprintf("198.51.100.%d:1", r.next.Add(1)) }
 
-func (r *registrar) post(key string, body any, ip string) *apitest.Response {
-	if ip == "" {
-		ip = r.ip()
-	}
-	return r.h.Do(apitest.Request{Method: http.MethodPost, Path: "/api/v2/webhooks", Body: body, Headers: apitest.Bearer(key), RemoteAddr: ip})
+// post is a registration of body with key from a new client IP, and the answer it must get.
+func (r *registrar) post(name, key string, body any, status int, code string) apitest.Scenario {
+	return apitest.Scenario{Name: name, Method: http.MethodPost, Path: "/api/v2/webhooks", Body: body, Headers: apitest.Bearer(key),
+		RemoteAddr: r.ip(), ExpectedStatus: status, ExpectedCode: code}
 }
 
 var secretShape = regexp.MustCompile(`^whsec_[A-Za-z0-9+/]{43}=$`)
@@ -39,20 +38,20 @@ func TestRegisterWebhook(t *testing.T) {
 	t.Parallel()
 	rl := routes.DefaultRateLimits()
 	h := apitest.New(t, apitest.Options{RateLimits: &rl})
-	r := &registrar{h: h}
+	r := &registrar{}
 	key, keyID := h.CreateKey(keys.ScopeWriteWebhooks)
 
 	t.Run("created with its secret shown once, remembering the key", func(t *testing.T) {
-		res := r.post(key, map[string]any{"url": "https://1.1.1.1/hook",
-			"events": []string{"content.created", "purchase.completed", "content.created"}, "description": "CRM sync"}, "")
-		if res.Status != http.StatusCreated || res.Header.Get("Cache-Control") != "no-store" {
-			t.Fatalf("%d %v %s", res.Status, res.Header, res.Body)
-		}
+		s := r.post("register", key, map[string]any{"url": "https://1.1.1.1/hook",
+			"events": []string{"content.created", "purchase.completed", "content.created"}, "description": "CRM sync"}, http.StatusCreated, "")
+		s.ExpectedHeaders = map[string]string{"Cache-Control": "no-store"}
+		s.ExpectedJSON = map[string]any{"enabled": true, "url": "https://1.1.1.1/hook", "description": "CRM sync",
+			"events": []string{"content.created", "purchase.completed"}}
+		res := checkOrStop(t, h, s)
 		body := res.JSON(t)
 		secret, _ := body["secret"].(string)
-		if !secretShape.MatchString(secret) || body["enabled"] != true || body["url"] != "https://1.1.1.1/hook" ||
-			body["description"] != "CRM sync" || fmt.Sprint(body["events"]) != "[content.created purchase.completed]" {
-			t.Fatalf("body %s", res.Body)
+		if !secretShape.MatchString(secret) {
+			t.Fatalf("secret %q", secret)
 		}
 		for _, f := range []string{"id", "created"} {
 			if _, ok := body[f]; !ok {
@@ -63,37 +62,36 @@ func TestRegisterWebhook(t *testing.T) {
 		if err != nil || rec.GetString("secret") != secret || rec.GetInt("failure_count") != 0 || rec.GetString("api_key") != keyID {
 			t.Fatalf("stored %v, %v", rec, err)
 		}
-		list := h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/admin/webhooks", Headers: owner(h.SuperuserToken())})
-		if strings.Contains(string(list.Body), secret) || strings.Contains(string(list.Body), "secret") {
-			t.Fatalf("the admin list shows the secret: %s", list.Body)
-		}
+		apitest.Scenario{Name: "the admin list", Path: "/api/admin/webhooks", Headers: owner(h.SuperuserToken()),
+			ExpectedStatus: http.StatusOK, NotExpectedContent: []string{secret, "secret"}}.Test(t, h)
 	})
 	t.Run("events absent or empty means all", func(t *testing.T) {
-		for _, body := range []any{map[string]any{"url": "https://1.1.1.1/a"}, map[string]any{"url": "https://1.1.1.1/b", "events": []string{}},
-			map[string]any{"url": "https://1.1.1.1/c", "events": nil}} {
-			res := r.post(key, body, "")
-			if res.Status != http.StatusCreated || fmt.Sprint(res.JSON(t)["events"]) != "[]" || res.JSON(t)["description"] != "" {
-				t.Fatalf("%v: %d %s", body, res.Status, res.Body)
-			}
+		for _, s := range []apitest.Scenario{
+			r.post("absent", key, map[string]any{"url": "https://1.1.1.1/a"}, http.StatusCreated, ""),
+			r.post("empty", key, map[string]any{"url": "https://1.1.1.1/b", "events": []string{}}, http.StatusCreated, ""),
+			r.post("null", key, map[string]any{"url": "https://1.1.1.1/c", "events": nil}, http.StatusCreated, ""),
+		} {
+			s.ExpectedJSON = map[string]any{"events": []string{}, "description": ""}
+			s.Test(t, h)
 		}
 	})
 	t.Run("scopes", func(t *testing.T) {
 		plain, _ := h.CreateKey(keys.ScopeWebhooks)
 		read, _ := h.CreateKey(keys.ScopeRead, keys.ScopeReadContent)
-		for _, tt := range []struct {
-			key    string
-			status int
-		}{{plain, 201}, {read, 403}, {"", 401}} {
-			if res := r.post(tt.key, map[string]any{"url": "https://1.1.1.1/s"}, ""); res.Status != tt.status {
-				t.Errorf("key %q: %d %s", tt.key, res.Status, res.Body)
-			}
+		body := map[string]any{"url": "https://1.1.1.1/s"}
+		for _, s := range []apitest.Scenario{
+			r.post("webhooks", plain, body, http.StatusCreated, ""),
+			r.post("read and read:content", read, body, http.StatusForbidden, "insufficient_scope"),
+			r.post("no key", "", body, http.StatusUnauthorized, "unauthorized"),
+		} {
+			s.Test(t, h)
 		}
 	})
 	t.Run("strict body", func(t *testing.T) {
 		refused := func(name string, body any, field string) apitest.Scenario {
-			return apitest.Scenario{Name: name, Method: http.MethodPost, Path: "/api/v2/webhooks", Headers: apitest.Bearer(key), Body: body,
-				RemoteAddr: r.ip(), ExpectedStatus: http.StatusBadRequest, ExpectedCode: "invalid_request",
-				ExpectedContent: []string{`\"` + field + `\"`}}
+			s := r.post(name, key, body, http.StatusBadRequest, "invalid_request")
+			s.ExpectedContent = []string{`\"` + field + `\"`}
+			return s
 		}
 		for _, s := range []apitest.Scenario{
 			refused("no url", map[string]any{"events": []string{}}, "url"),
@@ -106,11 +104,8 @@ func TestRegisterWebhook(t *testing.T) {
 			refused("events not an array", map[string]any{"url": "https://1.1.1.1/x", "events": "content.created"}, "events"),
 			refused("description too long", map[string]any{"url": "https://1.1.1.1/x", "description": strings.Repeat("é", 501)}, "description"),
 			refused("unknown field", map[string]any{"url": "https://1.1.1.1/x", "secret": "whsec_mine"}, "secret"),
-			{Name: "non-JSON body", Method: http.MethodPost, Path: "/api/v2/webhooks", Headers: apitest.Bearer(key), Body: "url=https://1.1.1.1/x",
-				RemoteAddr: r.ip(), ExpectedStatus: http.StatusBadRequest, ExpectedCode: "invalid_request"},
-			{Name: "500 characters", Method: http.MethodPost, Path: "/api/v2/webhooks", Headers: apitest.Bearer(key),
-				Body: map[string]any{"url": "https://1.1.1.1/x", "description": strings.Repeat("é", 500)}, RemoteAddr: r.ip(),
-				ExpectedStatus: http.StatusCreated},
+			r.post("non-JSON body", key, "url=https://1.1.1.1/x", http.StatusBadRequest, "invalid_request"),
+			r.post("500 characters", key, map[string]any{"url": "https://1.1.1.1/x", "description": strings.Repeat("é", 500)}, http.StatusCreated, ""),
 		} {
 			s.Test(t, h)
 		}
@@ -123,31 +118,25 @@ func TestRegisterWebhook(t *testing.T) {
 			"https://[::ffff:127.0.0.1]/hook",
 		}
 		for _, u := range private {
-			res := r.post(key, map[string]any{"url": u}, "")
-			if res.Status != http.StatusBadRequest || res.ErrorCode() != "invalid_request" || !strings.Contains(string(res.Body), `\"url\"`) ||
-				!strings.Contains(string(res.Body), "webhooks_allow_private") { // the setting that allows a local receiver
-				t.Errorf("%s: %d %s", u, res.Status, res.Body)
-			}
+			s := r.post(u, key, map[string]any{"url": u}, http.StatusBadRequest, "invalid_request")
+			s.ExpectedContent = []string{`\"url\"`, "webhooks_allow_private"} // the setting that allows a local receiver
+			s.Test(t, h)
 		}
 		h.AllowPrivateWebhooks(true)
 		defer h.AllowPrivateWebhooks(false)
 		for _, u := range []string{"http://127.0.0.1:9/hook", "https://10.0.0.1/hook", "http://localhost:8080/hook"} {
-			if res := r.post(key, map[string]any{"url": u}, ""); res.Status != http.StatusCreated {
-				t.Errorf("%s with private webhooks allowed: %d %s", u, res.Status, res.Body)
-			}
+			r.post(u+" with private webhooks allowed", key, map[string]any{"url": u}, http.StatusCreated, "").Test(t, h)
 		}
 	})
 	t.Run("Moderate tier", func(t *testing.T) {
-		const ip = "203.0.113.77:1"
-		var last *apitest.Response
-		for range rl.Moderate.Burst + 1 {
-			last = r.post(key, map[string]any{"url": "https://1.1.1.1/m"}, ip)
-			if got, want := last.Header.Get("X-RateLimit-Limit"), fmt.Sprint(rl.Moderate.Burst); got != want {
-				t.Fatalf("X-RateLimit-Limit %s, want %s", got, want)
+		for i := range rl.Moderate.Burst + 1 {
+			s := r.post(fmt.Sprintf("request %d from one IP", i+1), key, map[string]any{"url": "https://1.1.1.1/m"}, http.StatusCreated, "")
+			if i == rl.Moderate.Burst {
+				s.ExpectedStatus, s.ExpectedCode = http.StatusTooManyRequests, "rate_limited"
 			}
-		}
-		if last.Status != http.StatusTooManyRequests {
-			t.Fatalf("request %d from one IP: %d", rl.Moderate.Burst+1, last.Status)
+			s.RemoteAddr = "203.0.113.77:1"
+			s.ExpectedHeaders = map[string]string{"X-RateLimit-Limit": strconv.Itoa(rl.Moderate.Burst)}
+			s.Test(t, h)
 		}
 	})
 }
@@ -158,11 +147,8 @@ func TestRegisteredWebhookReceivesSignedEvents(t *testing.T) {
 	h.AllowPrivateWebhooks(true)
 	key, _ := h.CreateKey(keys.ScopeWebhooks)
 	rcv := apitest.NewReceiver(t)
-	res := h.Do(apitest.Request{Method: http.MethodPost, Path: "/api/v2/webhooks", Headers: apitest.Bearer(key),
-		Body: map[string]any{"url": rcv.URL, "events": []string{"newsletter.subscribe"}}})
-	if res.Status != http.StatusCreated {
-		t.Fatalf("%d %s", res.Status, res.Body)
-	}
+	res := checkOrStop(t, h, apitest.Scenario{Name: "register", Method: http.MethodPost, Path: "/api/v2/webhooks", Headers: apitest.Bearer(key),
+		Body: map[string]any{"url": rcv.URL, "events": []string{"newsletter.subscribe"}}, ExpectedStatus: http.StatusCreated})
 	secret := res.JSON(t)["secret"].(string)
 	h.SaveRecord(vocab.Posts, map[string]any{"title": "Not wanted", "slug": "not-wanted", "visibility": "public"})
 	h.SaveRecord(vocab.NewsletterSubscribers, map[string]any{"email": "r@example.com", "name": "R"})

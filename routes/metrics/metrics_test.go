@@ -1,6 +1,7 @@
 package metrics_test
 
 import (
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -9,9 +10,9 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/router"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks"
 	"github.com/creator-content-api/server/routes"
-	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/routes/metrics"
 )
 
@@ -47,14 +48,6 @@ func TestSeries(t *testing.T) {
 		t.Fatal(err)
 	}
 	secret, _ := h.CreateKey("read", "write")
-	for range 3 {
-		if res := h.Get("/api/v1/posts", secret); res.Status != http.StatusOK {
-			t.Fatalf("list: %d", res.Status)
-		}
-	}
-	if res := h.Get("/api/v1/posts/no-such-post", secret); res.Status != http.StatusNotFound {
-		t.Fatalf("item: %d", res.Status)
-	}
 	unknown, unknownID := h.CreateKey("read") // well-formed, and then revoked
 	revoked, err := h.App.FindRecordById("api_keys", unknownID)
 	if err != nil {
@@ -63,16 +56,24 @@ func TestSeries(t *testing.T) {
 	if err := h.App.Delete(revoked); err != nil {
 		t.Fatal(err)
 	}
-	if res := h.Get("/api/v1/posts", unknown); res.Status != http.StatusUnauthorized {
-		t.Fatalf("unknown key: %d", res.Status)
+	list := apitest.Scenario{Path: "/api/v1/posts", Headers: apitest.Bearer(secret), ExpectedStatus: http.StatusOK}
+	calls := []apitest.Scenario{list, list, list, // a miss, then two hits of the read cache
+		{Path: "/api/v1/posts/no-such-post", Headers: apitest.Bearer(secret), ExpectedStatus: http.StatusNotFound, ExpectedCode: "not_found"},
+		{Name: "unknown key", Path: "/api/v1/posts", Headers: apitest.Bearer(unknown), ExpectedStatus: http.StatusUnauthorized, ExpectedCode: "unauthorized"},
+		{Method: http.MethodPost, Path: "/api/v1/posts", Headers: apitest.Bearer(secret),
+			Body: map[string]any{"title": "Counted", "content": "<p>x</p>", "visibility": "public", "draft": false}, ExpectedStatus: http.StatusCreated},
 	}
-	res := h.Do(apitest.Request{Method: http.MethodPost, Path: "/api/v1/posts", Headers: apitest.Bearer(secret),
-		Body: map[string]any{"title": "Counted", "content": "<p>x</p>", "visibility": "public", "draft": false}})
-	if res.Status != http.StatusCreated {
-		t.Fatalf("create: %d %s", res.Status, res.Body)
+	profile := apitest.Scenario{Path: "/api/v1/profile", RemoteAddr: "198.51.100.7:1000", Headers: apitest.Bearer(secret)}
+	for i := range 12 { // the Normal tier's burst is 10
+		p := profile
+		p.Name, p.ExpectedStatus, p.ExpectedCode = fmt.Sprintf("profile %d", i+1), http.StatusNotFound, "not_found" // none made yet
+		if i >= 10 {
+			p.ExpectedStatus, p.ExpectedCode = http.StatusTooManyRequests, "rate_limited"
+		}
+		calls = append(calls, p)
 	}
-	for range 12 { // the Normal tier's burst is 10
-		h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/v1/profile", RemoteAddr: "198.51.100.7:1000", Headers: apitest.Bearer(secret)})
+	for _, s := range calls {
+		s.Test(t, h)
 	}
 
 	text := scrape(t, m)
