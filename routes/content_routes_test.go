@@ -215,24 +215,25 @@ func TestContentETagRoundTrip(t *testing.T) {
 		name := c.path
 		c.path = strings.Replace(c.path, "{id}", post.Id, 1)
 		t.Run(name, func(t *testing.T) {
-			first := h.Get(c.path, c.key)
-			wantStatus(t, first, http.StatusOK)
-			etag := first.Header.Get("ETag")
+			get := apitest.Scenario{Name: "first", Path: c.path, Headers: apitest.Bearer(c.key), ExpectedStatus: http.StatusOK,
+				ExpectedHeaders: map[string]string{"ETag": apitest.Present}}
+			etag := get.Test(t, h).Header.Get("ETag")
 			if !strings.HasPrefix(etag, `"`) {
 				t.Fatalf("no strong ETag: %q", etag)
 			}
-			again := h.Do(apitest.Request{Method: http.MethodGet, Path: c.path, Headers: with(apitest.Bearer(c.key), "If-None-Match", etag)})
-			if again.Status != http.StatusNotModified || len(again.Body) != 0 {
-				t.Fatalf("If-None-Match: %d %q, want 304 with no body", again.Status, again.Body)
-			}
+			get.Name, get.Headers = "If-None-Match", with(apitest.Bearer(c.key), "If-None-Match", etag)
+			get.ExpectedStatus = http.StatusNotModified // and no body, as Scenario checks of every 304
+			get.Test(t, h)
 
-			changed := send(h, http.MethodPatch, "/api/v1/posts/"+post.Id, write, map[string]any{"excerpt": "now " + c.path})
-			wantStatus(t, changed, http.StatusOK)
-			after := h.Do(apitest.Request{Method: http.MethodGet, Path: c.path, Headers: with(apitest.Bearer(c.key), "If-None-Match", etag)})
-			wantStatus(t, after, http.StatusOK)
-			if newTag := after.Header.Get("ETag"); newTag == "" || newTag == etag {
-				t.Fatalf("ETag after a change = %q, was %q", newTag, etag)
+			apitest.Scenario{Name: "a change", Method: http.MethodPatch, Path: "/api/v1/posts/" + post.Id, Headers: apitest.Bearer(write),
+				Body: map[string]any{"excerpt": "now " + c.path}, ExpectedStatus: http.StatusOK}.Test(t, h)
+			get.Name, get.ExpectedStatus = "If-None-Match after the change", http.StatusOK
+			get.After = func(t testing.TB, _ *apitest.Harness, res *apitest.Response) {
+				if newTag := res.Header.Get("ETag"); newTag == etag {
+					t.Errorf("ETag after a change = %q, was %q", newTag, etag)
+				}
 			}
+			get.Test(t, h)
 		})
 	}
 }

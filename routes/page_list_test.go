@@ -3,7 +3,6 @@ package routes_test
 import (
 	"fmt"
 	"net/http"
-	"slices"
 	"testing"
 
 	"github.com/creator-content-api/server/hooks/keys"
@@ -31,21 +30,12 @@ func TestPageListFilters(t *testing.T) {
 				{"visibility=members&draft=true", nil},
 			}
 			for _, c := range cases {
-				res := h.Get("/api/v2/"+collection+"?sort=title&"+c.query, content)
-				wantStatus(t, res, http.StatusOK)
 				var want []string
 				for _, slug := range c.want {
 					want = append(want, ids[slug])
 				}
-				got := idsOf(listOf(t, res, "items"))
-				slices.Sort(got)
-				slices.Sort(want)
-				if !slices.Equal(got, want) {
-					t.Fatalf("%s: got %v, want %v", c.query, got, want)
-				}
-				if body := res.JSON(t); body["total_items"] != float64(len(want)) {
-					t.Fatalf("%s: total_items %v", c.query, body["total_items"])
-				}
+				apitest.Scenario{Name: c.query, Path: "/api/v2/" + collection + "?sort=title&" + c.query, Headers: apitest.Bearer(content),
+					ExpectedStatus: http.StatusOK, ExpectedJSON: map[string]any{"total_items": len(want)}, After: holdsIDs("items", want...)}.Test(t, h)
 			}
 		})
 	}
@@ -76,23 +66,11 @@ func TestPageListPaging(t *testing.T) {
 		{"sort=title", titles, 1, 50, 1},
 	}
 	for _, c := range cases {
-		want := map[string]any{"page": c.page, "per_page": c.per, "total_items": 7, "total_pages": c.totalPages,
-			fmt.Sprintf("items.%d", len(c.want)): apitest.Absent}
-		for i, title := range c.want {
-			want[fmt.Sprintf("items.%d.title", i)] = title
-		}
+		want := listed("items", "title", c.want...)
+		want["page"], want["per_page"], want["total_items"], want["total_pages"] = c.page, c.per, 7, c.totalPages
 		apitest.Scenario{Name: c.query, Path: "/api/v2/talks?" + c.query, Headers: apitest.Bearer(content),
-			ExpectedStatus: http.StatusOK, ExpectedJSON: want,
-			After: func(t testing.TB, h *apitest.Harness, res *apitest.Response) {
-				if keys := keysOf(res.JSON(t)); keys != "items,page,per_page,total_items,total_pages" {
-					t.Errorf("keys %s", keys)
-				}
-			},
-		}.Test(t, h)
+			ExpectedStatus: http.StatusOK, ExpectedJSON: want, After: keysAt("", "items,page,per_page,total_items,total_pages")}.Test(t, h)
 	}
-
-	empty := h.Get("/api/v2/courses", content)
-	if string(empty.Body) != `{"items":[],"page":1,"per_page":50,"total_items":0,"total_pages":0}` {
-		t.Fatalf("empty: %s", empty.Body)
-	}
+	apitest.Scenario{Name: "empty", Path: "/api/v2/courses", Headers: apitest.Bearer(content), ExpectedStatus: http.StatusOK,
+		After: bodyIs(`{"items":[],"page":1,"per_page":50,"total_items":0,"total_pages":0}`)}.Test(t, h)
 }
