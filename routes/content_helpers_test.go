@@ -42,33 +42,12 @@ func errorMessage(t testing.TB, res *apitest.Response) string {
 	return env.Error.Message
 }
 
-// wantInvalid asserts a 400 invalid_request whose message names name (in quotes).
-func wantInvalid(t testing.TB, res *apitest.Response, name string) {
-	t.Helper()
-	if res.Status != http.StatusBadRequest || res.ErrorCode() != "invalid_request" {
-		t.Fatalf("got %d %s, want 400 invalid_request naming %q", res.Status, res.Body, name)
-	}
-	if msg := errorMessage(t, res); !strings.Contains(msg, `"`+name+`"`) {
-		t.Fatalf("message %q does not name %q", msg, name)
-	}
-}
-
 // wantStatus asserts the status of res.
 func wantStatus(t testing.TB, res *apitest.Response, status int) {
 	t.Helper()
 	if res.Status != status {
 		t.Fatalf("got %d %s, want %d", res.Status, res.Body, status)
 	}
-}
-
-// dataObject is the `data` object of a v1 single-record body.
-func dataObject(t testing.TB, res *apitest.Response) map[string]any {
-	t.Helper()
-	d, ok := res.JSON(t)["data"].(map[string]any)
-	if !ok {
-		t.Fatalf("no data object: %s", res.Body)
-	}
-	return d
 }
 
 // listOf is the array under key (data or items) of a list body.

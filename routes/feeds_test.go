@@ -15,9 +15,9 @@ import (
 	rssparser "github.com/mmcdole/gofeed/rss"
 	"github.com/pocketbase/pocketbase/core"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes"
-	"github.com/creator-content-api/server/apitest"
 )
 
 // A title and content that XML and JSON must carry intact: markup characters, a CDATA end,

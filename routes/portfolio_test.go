@@ -4,9 +4,9 @@ import (
 	"net/http"
 	"testing"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
-	"github.com/creator-content-api/server/apitest"
 )
 
 func TestPortfolioListsOrder(t *testing.T) {

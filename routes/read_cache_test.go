@@ -13,11 +13,11 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/changes"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes"
-	"github.com/creator-content-api/server/apitest"
 )
 
 // cachedList is the v1 list the read cache tests read.

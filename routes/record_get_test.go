@@ -4,8 +4,8 @@ import (
 	"net/http"
 	"testing"
 
-	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/apitest"
+	"github.com/creator-content-api/server/hooks/keys"
 )
 
 // visibilityCases are the draft/visibility combinations of posts and projects; only the first

@@ -6,9 +6,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
-	"github.com/creator-content-api/server/apitest"
 )
 
 // TestScheduledPostsAndTags covers published_at, status, the published_at sorts, tag and

@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
-	"github.com/creator-content-api/server/apitest"
 )
 
 // TestSearchesWaitForATurn holds every search turn, as that many long searches would, and
@@ -32,7 +32,7 @@ func TestSearchesWaitForATurn(t *testing.T) {
 	waitUntil(t, "both searches wait for a turn", func() bool { return h.API.SearchesWaiting() == len(searches) })
 
 	for _, path := range []string{"/api/v1/posts", "/api/v2/posts", "/api/v1/posts?q=%20%2B%20"} {
-		wantStatus(t, h.Get(path, key), http.StatusOK)
+		apitest.Scenario{Path: path, Headers: apitest.Bearer(key), ExpectedStatus: http.StatusOK}.Test(t, h)
 	}
 	select {
 	case res := <-answers:

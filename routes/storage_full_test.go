@@ -9,8 +9,8 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
-	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/apitest"
+	"github.com/creator-content-api/server/hooks/keys"
 )
 
 // TestWritesToAFullDatabaseAnswer507 gives the app the very error a full disk gives, SQLite's
