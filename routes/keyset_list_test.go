@@ -87,14 +87,24 @@ func inOrder(ids []string, sort string) []string {
 	return out
 }
 
-// tiedRows is how many posts tie on every sort in TestCursorWalkWithTies: pages of 1, and of
+// tiedRows is how many posts tie on every sort in cursorWalkWithTies: pages of 1, and of
 // 7 and 20 rows with a short last page, and one page of 100.
 const tiedRows = 25
 
-func TestCursorWalkWithTies(t *testing.T) {
+// TestCursorWalks runs the cursor walks on one harness, one group after the other: over posts
+// that tie on every sort, over talks whose values tie in groups, and over posts that come and
+// go between the pages (which deletes the tied posts first).
+func TestCursorWalks(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
 	key, _ := h.CreateKey(keys.ScopeRead)
+	t.Run("with ties", func(t *testing.T) { cursorWalkWithTies(t, h, key) })
+	t.Run("by value then id", func(t *testing.T) { cursorWalkOrdersByValueThenID(t, h, key) })
+	t.Run("while rows change", func(t *testing.T) { cursorWalkWhileRowsChange(t, h, key) })
+}
+
+func cursorWalkWithTies(t *testing.T, h *apitest.Harness, key string) {
+	h = h.For(t)
 	var ids []string
 	for range tiedRows {
 		ids = append(ids, tiedPost(t, h))
@@ -123,10 +133,8 @@ func TestCursorWalkWithTies(t *testing.T) {
 	}
 }
 
-func TestCursorWalkOrdersByValueThenID(t *testing.T) {
-	t.Parallel()
-	h := apitest.New(t, apitest.Options{})
-	key, _ := h.CreateKey(keys.ScopeRead)
+func cursorWalkOrdersByValueThenID(t *testing.T, h *apitest.Harness, key string) {
+	h = h.For(t)
 	type row struct{ id, title, created string }
 	var rows []row
 	for i := range 30 {
@@ -161,12 +169,9 @@ func TestCursorWalkOrdersByValueThenID(t *testing.T) {
 	}
 }
 
-// TestCursorWalkWhileRowsChange walks every sort while posts come and go between the pages.
-// The walks share one harness, one after the other, each on posts of its own.
-func TestCursorWalkWhileRowsChange(t *testing.T) {
-	t.Parallel()
-	h := apitest.New(t, apitest.Options{})
-	key, _ := h.CreateKey(keys.ScopeRead)
+// cursorWalkWhileRowsChange walks every sort while posts come and go between the pages, one
+// walk after the other, each on posts of its own.
+func cursorWalkWhileRowsChange(t *testing.T, h *apitest.Harness, key string) {
 	for _, sort := range allSorts {
 		t.Run(sort, func(t *testing.T) {
 			h := h.For(t)
