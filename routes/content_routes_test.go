@@ -96,10 +96,10 @@ func seedOnePerCollection(t *testing.T, h *apitest.Harness, suffix string) map[s
 	return ids
 }
 
-// TestContentEndpointScopes calls every content endpoint with a key of each scope: the
-// endpoint's own scope succeeds, every other one is 403 insufficient_scope (checked before the
-// record is looked up, so the order of the calls does not matter).
-func TestContentEndpointScopes(t *testing.T) {
+// TestContentEndpoints runs the tests of the content endpoints on one harness, one after the
+// other, with a key of each scope and a record in each writable collection (and one more that
+// DELETE may remove).
+func TestContentEndpoints(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
 	ids := withPreview(t, h, seedOnePerCollection(t, h, ""))
@@ -108,6 +108,16 @@ func TestContentEndpointScopes(t *testing.T) {
 	for _, s := range keys.Scopes() {
 		keyOf[s], _ = h.CreateKey(s)
 	}
+	t.Run("routes are all tested", func(t *testing.T) { contentRoutesAreAllTested(t, h) })
+	t.Run("scopes", func(t *testing.T) { contentEndpointScopes(t, h, keyOf, ids, doomed) })
+	t.Run("cache headers", func(t *testing.T) { contentCacheHeaders(t, h, keyOf, ids) })
+	t.Run("ETag round trip", func(t *testing.T) { contentETagRoundTrip(t, h, keyOf) })
+}
+
+// contentEndpointScopes calls every content endpoint with a key of each scope: the endpoint's
+// own scope succeeds, every other one is 403 insufficient_scope (checked before the record is
+// looked up, so the order of the calls does not matter).
+func contentEndpointScopes(t *testing.T, h *apitest.Harness, keyOf, ids, doomed map[string]string) {
 	for _, ep := range contentEndpoints() {
 		for _, s := range keys.Scopes() {
 			sc := apitest.Scenario{Name: ep.method + " " + ep.path + " with " + s, Method: ep.method, Path: ep.url(ids, doomed),
@@ -136,10 +146,8 @@ func writeEvents(ep contentEndpoint) []string {
 	return nil
 }
 
-// TestContentRoutesAreAllTested fails when a content route is added without a row above.
-func TestContentRoutesAreAllTested(t *testing.T) {
-	t.Parallel()
-	h := apitest.New(t, apitest.Options{})
+// contentRoutesAreAllTested fails when a content route is added without a row above.
+func contentRoutesAreAllTested(t *testing.T, h *apitest.Harness) {
 	tested := map[string]string{}
 	for _, ep := range contentEndpoints() {
 		tested[ep.method+" "+routeTemplate(ep.path)] = ep.scope
@@ -171,20 +179,15 @@ func routeTemplate(path string) string {
 	return strings.Join(parts, "/")
 }
 
-func TestContentCacheHeaders(t *testing.T) {
-	t.Parallel()
-	h := apitest.New(t, apitest.Options{})
-	keyOf := map[string]string{}
-	for _, s := range keys.Scopes() {
-		keyOf[s], _ = h.CreateKey(s)
-	}
-	ids := withPreview(t, h, seedOnePerCollection(t, h, ""))
+// contentCacheHeaders checks each endpoint's caching headers. It runs after the scopes, which
+// deleted the doomed records but kept those of ids.
+func contentCacheHeaders(t *testing.T, h *apitest.Harness, keyOf, ids map[string]string) {
 	for _, ep := range contentEndpoints() {
 		s := apitest.Scenario{Name: ep.method + " " + ep.path, Method: ep.method, Path: ep.url(ids, ids),
 			Headers: apitest.Bearer(keyOf[ep.scope]), Body: ep.body, ExpectedStatus: ep.ok,
 			ExpectedHeaders: map[string]string{"Cache-Control": "no-store", "ETag": ""}}
 		switch {
-		case ep.method == http.MethodDelete: // of an unknown record: this harness keeps its records
+		case ep.method == http.MethodDelete: // of an unknown record: the records of ids stay for the calls after it
 			s.Path = strings.Replace(ep.path, "{doomed}", "unknownid123456", 1)
 			s.ExpectedStatus, s.ExpectedCode = http.StatusNotFound, "not_found"
 		case strings.HasPrefix(ep.path, "/api/v1/previews/"):
@@ -198,12 +201,8 @@ func TestContentCacheHeaders(t *testing.T) {
 	}
 }
 
-func TestContentETagRoundTrip(t *testing.T) {
-	t.Parallel()
-	h := apitest.New(t, apitest.Options{})
-	read, _ := h.CreateKey(keys.ScopeRead)
-	write, _ := h.CreateKey(keys.ScopeWrite)
-	content, _ := h.CreateKey(keys.ScopeReadContent)
+func contentETagRoundTrip(t *testing.T, h *apitest.Harness, keyOf map[string]string) {
+	read, write, content := keyOf[keys.ScopeRead], keyOf[keys.ScopeWrite], keyOf[keys.ScopeReadContent]
 	post := h.SaveRecord(vocab.Posts, map[string]any{"title": "Cached", "visibility": "public"})
 
 	for _, c := range []struct{ path, key string }{
