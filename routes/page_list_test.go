@@ -10,10 +10,18 @@ import (
 	"github.com/creator-content-api/server/hooks/vocab"
 )
 
-func TestPageListFilters(t *testing.T) {
+// TestPageList runs the page list tests on one harness: the filters on posts and projects,
+// the paging on talks (and courses, left empty).
+func TestPageList(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
 	content, _ := h.CreateKey(keys.ScopeReadContent)
+	t.Run("filters", func(t *testing.T) { pageListFilters(t, h, content) })
+	t.Run("paging", func(t *testing.T) { pageListPaging(t, h, content) })
+}
+
+func pageListFilters(t *testing.T, h *apitest.Harness, content string) {
+	h = h.For(t)
 	for _, collection := range []string{"posts", "projects"} {
 		ids := seedVisibility(t, h, collection)
 		t.Run(collection, func(t *testing.T) {
@@ -41,10 +49,8 @@ func TestPageListFilters(t *testing.T) {
 	}
 }
 
-func TestPageListPaging(t *testing.T) {
-	t.Parallel()
-	h := apitest.New(t, apitest.Options{})
-	content, _ := h.CreateKey(keys.ScopeReadContent)
+func pageListPaging(t *testing.T, h *apitest.Harness, content string) {
+	h = h.For(t)
 	var titles []string
 	for i := range 7 {
 		title := fmt.Sprintf("Talk %d", i)
