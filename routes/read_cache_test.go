@@ -75,11 +75,21 @@ func (s *cacheSite) rawExcerpt(db dbx.Builder, excerpt string) {
 	}
 }
 
+// TestReadCache runs on one site, made new for each: writes of this process, a commit of
+// another process, a scheduled post going live, and the list of routes answered from memory.
+func TestReadCache(t *testing.T) {
+	t.Parallel()
+	site := newCacheSite(t, apitest.Options{})
+	t.Run("read after a write in this process", func(t *testing.T) { readAfterAWriteInThisProcess(t, site) })
+	t.Run("read after a write by another process", func(t *testing.T) { readAfterAWriteByAnotherProcess(t, site.again(t)) })
+	t.Run("scheduled post shows when the job marks it", func(t *testing.T) { scheduledPostShowsWhenTheJobMarksIt(t, site.again(t)) })
+	t.Run("memory routes", func(t *testing.T) { memoryRoutes(t, site.h) })
+}
+
 // A read is answered from memory until this process commits a write to the content, by
 // whatever path: the API, the records API (as the dashboard), Go code. The first read after
 // the commit shows it.
-func TestReadAfterAWriteInThisProcess(t *testing.T) {
-	t.Parallel()
+func readAfterAWriteInThisProcess(t *testing.T, site *cacheSite) {
 	// write is the write of a case: a call to the API, made and checked in the case's subtest.
 	write := func(sc func(s *cacheSite) apitest.Scenario) func(s *cacheSite) {
 		return func(s *cacheSite) { sc(s).Check(s.t, s.h) }
@@ -117,7 +127,6 @@ func TestReadAfterAWriteInThisProcess(t *testing.T) {
 		}, []string{"Renamed: behind"}},
 	}
 	// The cases share one harness, one after the other, each on the site as new.
-	site := newCacheSite(t, apitest.Options{})
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			s := site.again(t)
@@ -133,9 +142,7 @@ func TestReadAfterAWriteInThisProcess(t *testing.T) {
 
 // Another process's commit, which runs no hook of this one, is seen at the first check of the
 // generations after it: changes.CheckInterval at most.
-func TestReadAfterAWriteByAnotherProcess(t *testing.T) {
-	t.Parallel()
-	s := newCacheSite(t, apitest.Options{})
+func readAfterAWriteByAnotherProcess(t *testing.T, s *cacheSite) {
 	s.want("first read", "First: one")
 	other, err := core.DefaultDBConnect(filepath.Join(s.h.App.DataDir(), "data.db"))
 	if err != nil {
@@ -151,11 +158,9 @@ func TestReadAfterAWriteByAnotherProcess(t *testing.T) {
 
 // A scheduled post shows in the cached list once the publish job has marked it, before the
 // next check of the generations would have seen the job's write.
-func TestScheduledPostShowsWhenTheJobMarksIt(t *testing.T) {
-	t.Parallel()
-	s := newCacheSite(t, apitest.Options{})
+func scheduledPostShowsWhenTheJobMarksIt(t *testing.T, s *cacheSite) {
 	s.h.SaveRecord(vocab.Posts, map[string]any{"title": "Later", "excerpt": "soon", "visibility": "public",
-		"published_at": apitest.Epoch.Add(100 * time.Millisecond)})
+		"published_at": s.h.Clock.Now().Add(100 * time.Millisecond)})
 	s.want("before its time", "First: one")
 	s.h.Clock.Advance(100 * time.Millisecond)
 	if n, err := s.h.Publish.RunDue(); n != 1 || err != nil {
@@ -234,9 +239,7 @@ func TestMemoryAnswersKeepTheProtections(t *testing.T) {
 // The reads answered from memory are the content reads of v1 and v2 and the webhook event
 // catalogue; nothing that depends on the caller or the clock (the poll, the analytics) nor any
 // owner route.
-func TestMemoryRoutes(t *testing.T) {
-	t.Parallel()
-	h := apitest.New(t, apitest.Options{})
+func memoryRoutes(t *testing.T, h *apitest.Harness) {
 	var got []string
 	for _, r := range h.API.Routes() {
 		if r.Memory {
