@@ -32,7 +32,7 @@ func seedSearch(t testing.TB, h *apitest.Harness) map[string]string {
 }
 
 // TestSearch runs the search tests on one set of records, in order: the reads first, then the
-// writes that change what they find.
+// writes that change what they find, then searches held waiting for a turn.
 func TestSearch(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
@@ -42,6 +42,7 @@ func TestSearch(t *testing.T) {
 	t.Run("bounds", func(t *testing.T) { searchBounds(t, h, key, ids) })
 	t.Run("cursor bound to q", func(t *testing.T) { searchCursorBoundToQ(t, h, key, ids) })
 	t.Run("follows writes", func(t *testing.T) { searchFollowsWrites(t, h, key, ids) })
+	t.Run("searches wait for a turn", func(t *testing.T) { searchesWaitForATurn(t, h, key) })
 }
 
 func searchLists(t *testing.T, h *apitest.Harness, key string, ids map[string]string) {
