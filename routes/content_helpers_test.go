@@ -170,8 +170,8 @@ func bodyIs(want string) check {
 	}
 }
 
-// invalidParam is ExpectedStatus, ExpectedCode and ExpectedContent of a 400 invalid_request
-// whose message names param in quotes, set on s.
+// invalidParam is s expecting a 400 invalid_request whose message names param (a query
+// parameter or a body field) in quotes.
 func invalidParam(s apitest.Scenario, param string) apitest.Scenario {
 	s.ExpectedStatus, s.ExpectedCode = http.StatusBadRequest, "invalid_request"
 	s.ExpectedContent = append(s.ExpectedContent, `\"`+param+`\"`)

@@ -59,9 +59,8 @@ func TestCreatePostSlugs(t *testing.T) {
 
 	// A slug given by the client is checked, never changed.
 	invalidSlug := func(name, slug string) apitest.Scenario {
-		return apitest.Scenario{Name: name, Method: http.MethodPost, Path: "/api/v1/posts", Headers: apitest.Bearer(write),
-			Body: map[string]any{"title": "Bad", "slug": slug, "visibility": "public"}, ExpectedStatus: http.StatusBadRequest,
-			ExpectedCode: "invalid_request", ExpectedContent: []string{`\"slug\"`}, ExpectedEvents: []string{}}
+		return invalidParam(apitest.Scenario{Name: name, Method: http.MethodPost, Path: "/api/v1/posts", Headers: apitest.Bearer(write),
+			Body: map[string]any{"title": "Bad", "slug": slug, "visibility": "public"}, ExpectedEvents: []string{}}, "slug")
 	}
 	taken := invalidSlug("a taken slug", "taken-slug")
 	taken.Before = func(t testing.TB, h *apitest.Harness) {
@@ -89,9 +88,8 @@ func TestWriteValidation(t *testing.T) {
 	talk := h.SaveRecord(vocab.Talks, map[string]any{"title": "Talk"})
 	// invalid is a refused write: 400 invalid_request naming field in quotes, and no event.
 	invalid := func(name, method, path string, body any, field string) apitest.Scenario {
-		return apitest.Scenario{Name: name, Method: method, Path: path, Headers: apitest.Bearer(write), Body: body,
-			ExpectedStatus: http.StatusBadRequest, ExpectedCode: "invalid_request", ExpectedContent: []string{`\"` + field + `\"`},
-			ExpectedEvents: []string{}}
+		return invalidParam(apitest.Scenario{Name: name, Method: method, Path: path, Headers: apitest.Bearer(write), Body: body,
+			ExpectedEvents: []string{}}, field)
 	}
 	for _, s := range []apitest.Scenario{
 		invalid("unknown field", "POST", "/api/v1/posts", `{"title":"T","visibility":"public","author":"me"}`, "author"),
