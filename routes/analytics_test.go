@@ -1,16 +1,17 @@
 package routes_test
 
 import (
-	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
-	"reflect"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
-	"github.com/creator-content-api/server/apitest"
 )
 
 // seedAnalytics fills the collections analytics reads. The harness clock stands at
@@ -66,7 +67,7 @@ func seedAnalytics(t *testing.T, h *apitest.Harness) {
 }
 
 // setPlan sets the plan on the site_settings record.
-func setPlan(t *testing.T, h *apitest.Harness, plan string) {
+func setPlan(t testing.TB, h *apitest.Harness, plan string) {
 	t.Helper()
 	recs, err := h.App.FindAllRecords(vocab.SiteSettings)
 	if err != nil || len(recs) != 1 {
@@ -122,52 +123,24 @@ func TestAnalyticsByPlan(t *testing.T) {
 		plan string
 		want map[string]any
 	}{{"free", free}, {"pro", pro}, {"business", business}} {
-		t.Run(c.plan, func(t *testing.T) {
-			setPlan(t, h, c.plan)
-			res := h.Get("/api/v2/analytics", key)
-			wantStatus(t, res, http.StatusOK)
-			want := merge(c.want, map[string]any{"plan": c.plan})
-			if got := res.JSON(t); !reflect.DeepEqual(got, normalize(t, want)) {
-				t.Fatalf("got\n%s\nwant\n%s", res.Body, mustJSON(t, want))
-			}
-		})
+		want := maps.Clone(c.want)
+		want["plan"] = c.plan
+		// Every key of the body is one of want's, each with want's value.
+		apitest.Scenario{Name: c.plan, Path: "/api/v2/analytics", Headers: apitest.Bearer(key), ExpectedStatus: http.StatusOK,
+			ExpectedJSON: want, After: keysAt("", strings.Join(slices.Sorted(maps.Keys(want)), ",")),
+			Before: func(t testing.TB, h *apitest.Harness) { setPlan(t, h, c.plan) }}.Test(t, h)
 	}
 
 	// The period moves with the clock: a day later, the first day's rows are out.
 	h.Clock.Advance(24 * time.Hour)
-	setPlan(t, h, "free")
-	got := h.Get("/api/v2/analytics", key).JSON(t)
-	if got["period"].(map[string]any)["from"] != "2026-10-24" || got["totals"].(map[string]any)["page_views"] != 17.0 {
-		t.Fatalf("next day: %v", got)
-	}
+	apitest.Scenario{Name: "a day later", Path: "/api/v2/analytics", Headers: apitest.Bearer(key), ExpectedStatus: http.StatusOK,
+		ExpectedJSON: map[string]any{"period.from": "2026-10-24", "totals.page_views": 17},
+		Before:       func(t testing.TB, h *apitest.Harness) { setPlan(t, h, "free") }}.Test(t, h)
 }
 
+// merge is a copy of a with the keys of b set.
 func merge(a, b map[string]any) map[string]any {
-	out := map[string]any{}
-	for k, v := range a {
-		out[k] = v
-	}
-	for k, v := range b {
-		out[k] = v
-	}
-	return out
-}
-
-func mustJSON(t *testing.T, v any) []byte {
-	t.Helper()
-	b, err := json.Marshal(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
-// normalize turns v into what decoding its JSON gives (numbers as float64).
-func normalize(t *testing.T, v any) any {
-	t.Helper()
-	var out any
-	if err := json.Unmarshal(mustJSON(t, v), &out); err != nil {
-		t.Fatal(err)
-	}
+	out := maps.Clone(a)
+	maps.Copy(out, b)
 	return out
 }

@@ -2,8 +2,10 @@ package routes_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -40,33 +42,12 @@ func errorMessage(t testing.TB, res *apitest.Response) string {
 	return env.Error.Message
 }
 
-// wantInvalid asserts a 400 invalid_request whose message names name (in quotes).
-func wantInvalid(t testing.TB, res *apitest.Response, name string) {
-	t.Helper()
-	if res.Status != http.StatusBadRequest || res.ErrorCode() != "invalid_request" {
-		t.Fatalf("got %d %s, want 400 invalid_request naming %q", res.Status, res.Body, name)
-	}
-	if msg := errorMessage(t, res); !strings.Contains(msg, `"`+name+`"`) {
-		t.Fatalf("message %q does not name %q", msg, name)
-	}
-}
-
 // wantStatus asserts the status of res.
 func wantStatus(t testing.TB, res *apitest.Response, status int) {
 	t.Helper()
 	if res.Status != status {
 		t.Fatalf("got %d %s, want %d", res.Status, res.Body, status)
 	}
-}
-
-// dataObject is the `data` object of a v1 single-record body.
-func dataObject(t testing.TB, res *apitest.Response) map[string]any {
-	t.Helper()
-	d, ok := res.JSON(t)["data"].(map[string]any)
-	if !ok {
-		t.Fatalf("no data object: %s", res.Body)
-	}
-	return d
 }
 
 // listOf is the array under key (data or items) of a list body.
@@ -100,4 +81,99 @@ func keysOf(m map[string]any) string {
 	}
 	slices.Sort(keys)
 	return strings.Join(keys, ",")
+}
+
+// check is a Scenario's After func: a check of the answer the Scenario's fields cannot say.
+type check = func(t testing.TB, h *apitest.Harness, res *apitest.Response)
+
+// checks runs each of cs in turn, as one After func.
+func checks(cs ...check) check {
+	return func(t testing.TB, h *apitest.Harness, res *apitest.Response) {
+		t.Helper()
+		for _, c := range cs {
+			c(t, h, res)
+		}
+	}
+}
+
+// listed is ExpectedJSON for a list whose array under list holds exactly len(values) items,
+// in order, each with field set to its value.
+func listed(list, field string, values ...string) map[string]any {
+	want := map[string]any{fmt.Sprintf("%s.%d", list, len(values)): apitest.Absent}
+	for i, v := range values {
+		want[fmt.Sprintf("%s.%d.%s", list, i, field)] = v
+	}
+	return want
+}
+
+// holdsIDs checks that the array under list holds the records of ids, each once, in any order.
+func holdsIDs(list string, ids ...string) check {
+	want := slices.Sorted(slices.Values(ids))
+	return func(t testing.TB, _ *apitest.Harness, res *apitest.Response) {
+		t.Helper()
+		got := idsOf(listOf(t, res, list))
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s holds %v, want %v", list, got, want)
+		}
+	}
+}
+
+// keysAt checks that each object at path has exactly the keys want (sorted, comma separated).
+// The path is dotted as ExpectedJSON's; "" is the body, and * stands for every item of an array.
+func keysAt(path, want string) check {
+	return func(t testing.TB, _ *apitest.Harness, res *apitest.Response) {
+		t.Helper()
+		objs := []any{res.JSON(t)}
+		for seg := range strings.SplitSeq(path, ".") {
+			if seg == "" {
+				continue
+			}
+			var next []any
+			for _, o := range objs {
+				switch v := o.(type) {
+				case map[string]any:
+					next = append(next, v[seg])
+				case []any:
+					if seg == "*" {
+						next = append(next, v...)
+					} else if i, err := strconv.Atoi(seg); err == nil && i >= 0 && i < len(v) {
+						next = append(next, v[i])
+					}
+				}
+			}
+			objs = next
+		}
+		if len(objs) == 0 {
+			t.Errorf("nothing at %q: %s", path, res.Body)
+		}
+		for _, o := range objs {
+			m, ok := o.(map[string]any)
+			if !ok {
+				t.Errorf("%q is not an object: %s", path, res.Body)
+				continue
+			}
+			if got := keysOf(m); got != want {
+				t.Errorf("keys at %q: %s, want %s", path, got, want)
+			}
+		}
+	}
+}
+
+// bodyIs checks that the body is exactly want.
+func bodyIs(want string) check {
+	return func(t testing.TB, _ *apitest.Harness, res *apitest.Response) {
+		t.Helper()
+		if string(res.Body) != want {
+			t.Errorf("body %s, want %s", res.Body, want)
+		}
+	}
+}
+
+// invalidParam is s expecting a 400 invalid_request whose message names param (a query
+// parameter or a body field) in quotes.
+func invalidParam(s apitest.Scenario, param string) apitest.Scenario {
+	s.ExpectedStatus, s.ExpectedCode = http.StatusBadRequest, "invalid_request"
+	s.ExpectedContent = append(s.ExpectedContent, `\"`+param+`\"`)
+	return s
 }

@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
-	"github.com/creator-content-api/server/apitest"
 )
 
 // contentEndpoint is one content route as the spec lists it, with a request that succeeds
@@ -96,10 +96,10 @@ func seedOnePerCollection(t *testing.T, h *apitest.Harness, suffix string) map[s
 	return ids
 }
 
-// TestContentEndpointScopes calls every content endpoint with a key of each scope: the
-// endpoint's own scope succeeds, every other one is 403 insufficient_scope (checked before the
-// record is looked up, so the order of the calls does not matter).
-func TestContentEndpointScopes(t *testing.T) {
+// TestContentEndpoints runs the tests of the content endpoints on one harness, one after the
+// other, with a key of each scope and a record in each writable collection (and one more that
+// DELETE may remove).
+func TestContentEndpoints(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
 	ids := withPreview(t, h, seedOnePerCollection(t, h, ""))
@@ -108,6 +108,16 @@ func TestContentEndpointScopes(t *testing.T) {
 	for _, s := range keys.Scopes() {
 		keyOf[s], _ = h.CreateKey(s)
 	}
+	t.Run("routes are all tested", func(t *testing.T) { contentRoutesAreAllTested(t, h) })
+	t.Run("scopes", func(t *testing.T) { contentEndpointScopes(t, h, keyOf, ids, doomed) })
+	t.Run("cache headers", func(t *testing.T) { contentCacheHeaders(t, h, keyOf, ids) })
+	t.Run("ETag round trip", func(t *testing.T) { contentETagRoundTrip(t, h, keyOf) })
+}
+
+// contentEndpointScopes calls every content endpoint with a key of each scope: the endpoint's
+// own scope succeeds, every other one is 403 insufficient_scope (checked before the record is
+// looked up, so the order of the calls does not matter).
+func contentEndpointScopes(t *testing.T, h *apitest.Harness, keyOf, ids, doomed map[string]string) {
 	for _, ep := range contentEndpoints() {
 		for _, s := range keys.Scopes() {
 			sc := apitest.Scenario{Name: ep.method + " " + ep.path + " with " + s, Method: ep.method, Path: ep.url(ids, doomed),
@@ -136,10 +146,8 @@ func writeEvents(ep contentEndpoint) []string {
 	return nil
 }
 
-// TestContentRoutesAreAllTested fails when a content route is added without a row above.
-func TestContentRoutesAreAllTested(t *testing.T) {
-	t.Parallel()
-	h := apitest.New(t, apitest.Options{})
+// contentRoutesAreAllTested fails when a content route is added without a row above.
+func contentRoutesAreAllTested(t *testing.T, h *apitest.Harness) {
 	tested := map[string]string{}
 	for _, ep := range contentEndpoints() {
 		tested[ep.method+" "+routeTemplate(ep.path)] = ep.scope
@@ -171,20 +179,15 @@ func routeTemplate(path string) string {
 	return strings.Join(parts, "/")
 }
 
-func TestContentCacheHeaders(t *testing.T) {
-	t.Parallel()
-	h := apitest.New(t, apitest.Options{})
-	keyOf := map[string]string{}
-	for _, s := range keys.Scopes() {
-		keyOf[s], _ = h.CreateKey(s)
-	}
-	ids := withPreview(t, h, seedOnePerCollection(t, h, ""))
+// contentCacheHeaders checks each endpoint's caching headers. It runs after the scopes, which
+// deleted the doomed records but kept those of ids.
+func contentCacheHeaders(t *testing.T, h *apitest.Harness, keyOf, ids map[string]string) {
 	for _, ep := range contentEndpoints() {
 		s := apitest.Scenario{Name: ep.method + " " + ep.path, Method: ep.method, Path: ep.url(ids, ids),
 			Headers: apitest.Bearer(keyOf[ep.scope]), Body: ep.body, ExpectedStatus: ep.ok,
 			ExpectedHeaders: map[string]string{"Cache-Control": "no-store", "ETag": ""}}
 		switch {
-		case ep.method == http.MethodDelete: // of an unknown record: this harness keeps its records
+		case ep.method == http.MethodDelete: // of an unknown record: the records of ids stay for the calls after it
 			s.Path = strings.Replace(ep.path, "{doomed}", "unknownid123456", 1)
 			s.ExpectedStatus, s.ExpectedCode = http.StatusNotFound, "not_found"
 		case strings.HasPrefix(ep.path, "/api/v1/previews/"):
@@ -198,12 +201,8 @@ func TestContentCacheHeaders(t *testing.T) {
 	}
 }
 
-func TestContentETagRoundTrip(t *testing.T) {
-	t.Parallel()
-	h := apitest.New(t, apitest.Options{})
-	read, _ := h.CreateKey(keys.ScopeRead)
-	write, _ := h.CreateKey(keys.ScopeWrite)
-	content, _ := h.CreateKey(keys.ScopeReadContent)
+func contentETagRoundTrip(t *testing.T, h *apitest.Harness, keyOf map[string]string) {
+	read, write, content := keyOf[keys.ScopeRead], keyOf[keys.ScopeWrite], keyOf[keys.ScopeReadContent]
 	post := h.SaveRecord(vocab.Posts, map[string]any{"title": "Cached", "visibility": "public"})
 
 	for _, c := range []struct{ path, key string }{
@@ -215,24 +214,25 @@ func TestContentETagRoundTrip(t *testing.T) {
 		name := c.path
 		c.path = strings.Replace(c.path, "{id}", post.Id, 1)
 		t.Run(name, func(t *testing.T) {
-			first := h.Get(c.path, c.key)
-			wantStatus(t, first, http.StatusOK)
-			etag := first.Header.Get("ETag")
+			get := apitest.Scenario{Name: "first", Path: c.path, Headers: apitest.Bearer(c.key), ExpectedStatus: http.StatusOK,
+				ExpectedHeaders: map[string]string{"ETag": apitest.Present}}
+			etag := get.Test(t, h).Header.Get("ETag")
 			if !strings.HasPrefix(etag, `"`) {
 				t.Fatalf("no strong ETag: %q", etag)
 			}
-			again := h.Do(apitest.Request{Method: http.MethodGet, Path: c.path, Headers: with(apitest.Bearer(c.key), "If-None-Match", etag)})
-			if again.Status != http.StatusNotModified || len(again.Body) != 0 {
-				t.Fatalf("If-None-Match: %d %q, want 304 with no body", again.Status, again.Body)
-			}
+			get.Name, get.Headers = "If-None-Match", with(apitest.Bearer(c.key), "If-None-Match", etag)
+			get.ExpectedStatus = http.StatusNotModified // and no body, as Scenario checks of every 304
+			get.Test(t, h)
 
-			changed := send(h, http.MethodPatch, "/api/v1/posts/"+post.Id, write, map[string]any{"excerpt": "now " + c.path})
-			wantStatus(t, changed, http.StatusOK)
-			after := h.Do(apitest.Request{Method: http.MethodGet, Path: c.path, Headers: with(apitest.Bearer(c.key), "If-None-Match", etag)})
-			wantStatus(t, after, http.StatusOK)
-			if newTag := after.Header.Get("ETag"); newTag == "" || newTag == etag {
-				t.Fatalf("ETag after a change = %q, was %q", newTag, etag)
+			apitest.Scenario{Name: "a change", Method: http.MethodPatch, Path: "/api/v1/posts/" + post.Id, Headers: apitest.Bearer(write),
+				Body: map[string]any{"excerpt": "now " + c.path}, ExpectedStatus: http.StatusOK}.Test(t, h)
+			get.Name, get.ExpectedStatus = "If-None-Match after the change", http.StatusOK
+			get.After = func(t testing.TB, _ *apitest.Harness, res *apitest.Response) {
+				if newTag := res.Header.Get("ETag"); newTag == etag {
+					t.Errorf("ETag after a change = %q, was %q", newTag, etag)
+				}
 			}
+			get.Test(t, h)
 		})
 	}
 }

@@ -10,8 +10,8 @@ import (
 
 	"github.com/pocketbase/pocketbase/tools/filesystem"
 
-	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/apitest"
+	"github.com/creator-content-api/server/hooks/vocab"
 )
 
 // TestCoversOfUnservedContent: a cover is fetched by its URL (PocketBase's /api/files) only
@@ -45,11 +45,12 @@ func TestCoversOfUnservedContent(t *testing.T) {
 	scheduled := withCover(vocab.Posts, map[string]any{"published_at": apitest.Epoch.Add(time.Hour)})
 
 	token := h.SuperuserToken()
-	res := h.Do(apitest.Request{Method: http.MethodPost, Path: "/api/files/token", Headers: map[string]string{"Authorization": token}})
-	if res.Status != http.StatusOK {
-		t.Fatalf("file token: %d %s", res.Status, res.Body)
+	res := apitest.Scenario{Name: "file token", Method: http.MethodPost, Path: "/api/files/token", Headers: map[string]string{"Authorization": token},
+		ExpectedStatus: http.StatusOK}.Test(t, h)
+	fileToken, _ := res.JSON(t)["token"].(string)
+	if fileToken == "" {
+		t.Fatalf("no file token: %s", res.Body)
 	}
-	fileToken := res.JSON(t)["token"].(string)
 
 	for _, c := range []struct {
 		name   string

@@ -4,8 +4,8 @@ import (
 	"net/http"
 	"testing"
 
-	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/apitest"
+	"github.com/creator-content-api/server/hooks/vocab"
 )
 
 // TestPostURLPatternIsValidated: the owner's edit of post_url_pattern in the dashboard (the

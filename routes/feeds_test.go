@@ -15,9 +15,9 @@ import (
 	rssparser "github.com/mmcdole/gofeed/rss"
 	"github.com/pocketbase/pocketbase/core"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes"
-	"github.com/creator-content-api/server/apitest"
 )
 
 // A title and content that XML and JSON must carry intact: markup characters, a CDATA end,
@@ -83,7 +83,7 @@ func tagURI(rec *core.Record) string {
 // document as its format-specific parser reads it.
 type feedCase struct {
 	path, contentType string
-	rules             func(t *testing.T, body []byte, s *feedSite)
+	rules             func(t testing.TB, body []byte, s *feedSite)
 }
 
 var feedCases = []feedCase{
@@ -92,57 +92,60 @@ var feedCases = []feedCase{
 	{"/feed.json", "application/feed+json; charset=utf-8", jsonFeedRules},
 }
 
-func TestFeedsServeThePublishedPublicPosts(t *testing.T) {
+// TestFeedsOfOneSite runs the feed tests that share one site, in order: those that only read
+// it, then the clock moving a scheduled post in, then the feeds switched off.
+func TestFeedsOfOneSite(t *testing.T) {
 	t.Parallel()
 	s := newFeedSite(t, apitest.Options{})
+	t.Run("published public posts", func(t *testing.T) { feedsServeThePublishedPublicPosts(t, s) })
+	t.Run("conditional and HEAD", func(t *testing.T) { feedsConditionalAndHead(t, s) })
+	t.Run("scheduled post appears when due", func(t *testing.T) { feedsScheduledPostAppearsWhenDue(t, s) })
+	t.Run("not found when off", func(t *testing.T) { feedsNotFoundWhenOff(t, s) })
+}
+
+func feedsServeThePublishedPublicPosts(t *testing.T, s *feedSite) {
 	for _, fc := range feedCases {
-		t.Run(fc.path, func(t *testing.T) {
-			res := s.h.Do(apitest.Request{Method: http.MethodGet, Path: fc.path})
-			if res.Status != http.StatusOK {
-				t.Fatalf("status %d: %s", res.Status, res.Body)
-			}
-			for k, want := range map[string]string{"Content-Type": fc.contentType, "Cache-Control": "public, max-age=300"} {
-				if got := res.Header.Get(k); got != want {
-					t.Errorf("%s = %q, want %q", k, got, want)
+		apitest.Scenario{Path: fc.path, ExpectedStatus: http.StatusOK,
+			ExpectedHeaders: map[string]string{"Content-Type": fc.contentType, "Cache-Control": "public, max-age=300"},
+			After: func(t testing.TB, _ *apitest.Harness, res *apitest.Response) {
+				f, err := gofeed.NewParser().Parse(bytes.NewReader(res.Body))
+				if err != nil {
+					t.Fatalf("parse: %v\n%s", err, res.Body)
 				}
-			}
-			f, err := gofeed.NewParser().Parse(bytes.NewReader(res.Body))
-			if err != nil {
-				t.Fatalf("parse: %v\n%s", err, res.Body)
-			}
-			if f.Title != "Ada Lovelace" || f.Description != "Notes on engines & poems" || f.Link != "https://demo.example" {
-				t.Errorf("feed title %q, description %q, link %q", f.Title, f.Description, f.Link)
-			}
-			var ids []string
-			for _, it := range f.Items {
-				ids = append(ids, it.GUID)
-			}
-			if want := []string{tagURI(s.tricky), tagURI(s.older)}; !slices.Equal(ids, want) {
-				t.Fatalf("item ids %v, want %v (newest first; no draft, private, members-only or scheduled post)", ids, want)
-			}
-			it := f.Items[0]
-			summary := it.Description
-			if fc.path == "/feed.xml" {
-				summary = html.UnescapeString(summary) // RSS descriptions are HTML
-			}
-			if it.Title != trickyTitle || summary != trickyExcerpt || it.Content != trickyContent {
-				t.Errorf("round trip:\ntitle   %q\nsummary %q\ncontent %q", it.Title, summary, it.Content)
-			}
-			if it.Link != "https://demo.example/posts/"+s.tricky.GetString("slug") {
-				t.Errorf("link %q", it.Link)
-			}
-			if !slices.Equal(it.Categories, []string{"go", "a&b <c>"}) {
-				t.Errorf("categories %q", it.Categories)
-			}
-			if want := apitest.Epoch.Add(-24 * time.Hour); it.PublishedParsed == nil || !it.PublishedParsed.Equal(want) {
-				t.Errorf("published %v, want %v", it.PublishedParsed, want)
-			}
-			fc.rules(t, res.Body, s)
-		})
+				if f.Title != "Ada Lovelace" || f.Description != "Notes on engines & poems" || f.Link != "https://demo.example" {
+					t.Errorf("feed title %q, description %q, link %q", f.Title, f.Description, f.Link)
+				}
+				var ids []string
+				for _, it := range f.Items {
+					ids = append(ids, it.GUID)
+				}
+				if want := []string{tagURI(s.tricky), tagURI(s.older)}; !slices.Equal(ids, want) {
+					t.Fatalf("item ids %v, want %v (newest first; no draft, private, members-only or scheduled post)", ids, want)
+				}
+				it := f.Items[0]
+				summary := it.Description
+				if fc.path == "/feed.xml" {
+					summary = html.UnescapeString(summary) // RSS descriptions are HTML
+				}
+				if it.Title != trickyTitle || summary != trickyExcerpt || it.Content != trickyContent {
+					t.Errorf("round trip:\ntitle   %q\nsummary %q\ncontent %q", it.Title, summary, it.Content)
+				}
+				if it.Link != "https://demo.example/posts/"+s.tricky.GetString("slug") {
+					t.Errorf("link %q", it.Link)
+				}
+				if !slices.Equal(it.Categories, []string{"go", "a&b <c>"}) {
+					t.Errorf("categories %q", it.Categories)
+				}
+				if want := apitest.Epoch.Add(-24 * time.Hour); it.PublishedParsed == nil || !it.PublishedParsed.Equal(want) {
+					t.Errorf("published %v, want %v", it.PublishedParsed, want)
+				}
+				fc.rules(t, res.Body, s)
+			}}.Test(t, s.h)
 	}
 }
 
-func rssRules(t *testing.T, body []byte, s *feedSite) {
+func rssRules(t testing.TB, body []byte, s *feedSite) {
+	t.Helper()
 	f, err := (&rssparser.Parser{}).Parse(bytes.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
@@ -168,7 +171,8 @@ func rssRules(t *testing.T, body []byte, s *feedSite) {
 	}
 }
 
-func atomRules(t *testing.T, body []byte, s *feedSite) {
+func atomRules(t testing.TB, body []byte, s *feedSite) {
+	t.Helper()
 	f, err := (&atomparser.Parser{}).Parse(bytes.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
@@ -199,7 +203,8 @@ func atomRules(t *testing.T, body []byte, s *feedSite) {
 	}
 }
 
-func jsonFeedRules(t *testing.T, body []byte, s *feedSite) {
+func jsonFeedRules(t testing.TB, body []byte, s *feedSite) {
+	t.Helper()
 	f, err := (&jsonparser.Parser{}).Parse(bytes.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
@@ -220,24 +225,24 @@ func jsonFeedRules(t *testing.T, body []byte, s *feedSite) {
 	}
 }
 
-// TestFeedsScheduledPostAppearsWhenDue: a scheduled post joins the feeds, first, once its
-// time has come, and the ETag changes with it.
-func TestFeedsScheduledPostAppearsWhenDue(t *testing.T) {
-	t.Parallel()
-	s := newFeedSite(t, apitest.Options{})
-	before := s.h.Do(apitest.Request{Method: http.MethodGet, Path: "/feed.json"})
+// feedsScheduledPostAppearsWhenDue: a scheduled post joins the feeds, first, once its time
+// has come, and the ETag changes with it.
+func feedsScheduledPostAppearsWhenDue(t *testing.T, s *feedSite) {
+	before := apitest.Scenario{Name: "before its time", Path: "/feed.json", ExpectedStatus: http.StatusOK}.Test(t, s.h)
 	s.h.Clock.Advance(time.Hour)
-	after := s.h.Do(apitest.Request{Method: http.MethodGet, Path: "/feed.json"})
-	f, err := gofeed.NewParser().Parse(bytes.NewReader(after.Body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(f.Items) != 3 || f.Items[0].GUID != tagURI(s.scheduled) {
-		t.Fatalf("after its time: %d items, first %v; want 3, the scheduled post first", len(f.Items), f.Items)
-	}
-	if before.Header.Get("ETag") == after.Header.Get("ETag") {
-		t.Error("the ETag did not change with the content")
-	}
+	apitest.Scenario{Name: "after its time", Path: "/feed.json", ExpectedStatus: http.StatusOK,
+		After: func(t testing.TB, _ *apitest.Harness, res *apitest.Response) {
+			f, err := gofeed.NewParser().Parse(bytes.NewReader(res.Body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(f.Items) != 3 || f.Items[0].GUID != tagURI(s.scheduled) {
+				t.Errorf("%d items, first %v; want 3, the scheduled post first", len(f.Items), f.Items)
+			}
+			if before.Header.Get("ETag") == res.Header.Get("ETag") {
+				t.Error("the ETag did not change with the content")
+			}
+		}}.Test(t, s.h)
 }
 
 // TestFeedsHoldTheNewestTwenty: older posts fall off the end.
@@ -253,74 +258,58 @@ func TestFeedsHoldTheNewestTwenty(t *testing.T) {
 			newest = append(newest, "https://demo.example/p/"+rec.Id+"/"+rec.GetString("slug"))
 		}
 	}
-	res := h.Do(apitest.Request{Method: http.MethodGet, Path: "/atom.xml"})
-	f, err := gofeed.NewParser().Parse(bytes.NewReader(res.Body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var links []string
-	for _, it := range f.Items {
-		links = append(links, it.Link)
-	}
-	if !slices.Equal(links, newest) {
-		t.Errorf("links %v,\nwant the 20 newest %v", links, newest)
-	}
+	apitest.Scenario{Path: "/atom.xml", ExpectedStatus: http.StatusOK, After: func(t testing.TB, _ *apitest.Harness, res *apitest.Response) {
+		f, err := gofeed.NewParser().Parse(bytes.NewReader(res.Body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var links []string
+		for _, it := range f.Items {
+			links = append(links, it.Link)
+		}
+		if !slices.Equal(links, newest) {
+			t.Errorf("links %v,\nwant the 20 newest %v", links, newest)
+		}
+	}}.Test(t, h)
 }
 
-func TestFeedsConditionalAndHead(t *testing.T) {
-	t.Parallel()
-	s := newFeedSite(t, apitest.Options{})
+func feedsConditionalAndHead(t *testing.T, s *feedSite) {
 	for _, fc := range feedCases {
 		t.Run(fc.path, func(t *testing.T) {
-			first := s.h.Do(apitest.Request{Method: http.MethodGet, Path: fc.path})
+			first := apitest.Scenario{Name: "first", Path: fc.path, ExpectedStatus: http.StatusOK}.Test(t, s.h)
 			etag := first.Header.Get("ETag")
 			if !strings.HasPrefix(etag, `"`) {
 				t.Fatalf("ETag %q, want a strong one", etag)
 			}
-			cases := []struct {
-				name, method, ifNoneMatch string
-				status                    int
-			}{
-				{"matching ETag", http.MethodGet, etag, http.StatusNotModified},
-				{"weak form of the ETag", http.MethodGet, "W/" + etag, http.StatusNotModified},
-				{"another ETag", http.MethodGet, `"other"`, http.StatusOK},
-				{"HEAD", http.MethodHead, "", http.StatusOK},
-				{"HEAD with matching ETag", http.MethodHead, etag, http.StatusNotModified},
-			}
-			for _, c := range cases {
-				res := s.h.Do(apitest.Request{Method: c.method, Path: fc.path, Headers: map[string]string{"If-None-Match": c.ifNoneMatch}})
-				if res.Status != c.status || res.Header.Get("ETag") != etag || res.Header.Get("Cache-Control") != "public, max-age=300" {
-					t.Errorf("%s: %d, ETag %q, Cache-Control %q; want %d with the same ETag",
-						c.name, res.Status, res.Header.Get("ETag"), res.Header.Get("Cache-Control"), c.status)
-				}
-				if c.status == http.StatusNotModified && len(res.Body) != 0 {
-					t.Errorf("%s: a 304 with a body: %s", c.name, res.Body)
-				}
+			// Each answer has the same ETag; a 304 has no body (Scenario checks it).
+			for _, c := range []apitest.Scenario{
+				{Name: "matching ETag", Headers: map[string]string{"If-None-Match": etag}, ExpectedStatus: http.StatusNotModified},
+				{Name: "weak form of the ETag", Headers: map[string]string{"If-None-Match": "W/" + etag}, ExpectedStatus: http.StatusNotModified},
+				{Name: "another ETag", Headers: map[string]string{"If-None-Match": `"other"`}, ExpectedStatus: http.StatusOK},
+				{Name: "HEAD", Method: http.MethodHead, ExpectedStatus: http.StatusOK},
+				{Name: "HEAD with matching ETag", Method: http.MethodHead, Headers: map[string]string{"If-None-Match": etag}, ExpectedStatus: http.StatusNotModified},
+			} {
+				c.Path, c.ExpectedHeaders = fc.path, map[string]string{"ETag": etag, "Cache-Control": "public, max-age=300"}
+				c.Test(t, s.h)
 			}
 		})
 	}
 }
 
-func TestFeedsNotFoundWhenOff(t *testing.T) {
-	t.Parallel()
-	s := newFeedSite(t, apitest.Options{})
+func feedsNotFoundWhenOff(t *testing.T, s *feedSite) {
 	// Each case sets both settings: neither depends on what the other left.
-	cases := []struct {
+	for _, c := range []struct {
 		name     string
 		settings map[string]any
 	}{
 		{"no site_url", map[string]any{"site_url": "", "feeds_enabled": true}},
 		{"feeds_enabled off", map[string]any{"site_url": "https://demo.example", "feeds_enabled": false}},
-	}
-	for _, c := range cases {
+	} {
 		t.Run(c.name, func(t *testing.T) {
-			h := s.h.For(t)
-			setFeedSettings(t, h, c.settings)
+			setFeedSettings(t, s.h.For(t), c.settings)
 			for _, fc := range feedCases {
-				res := h.Do(apitest.Request{Method: http.MethodGet, Path: fc.path})
-				if res.Status != http.StatusNotFound || res.ErrorCode() != "not_found" || res.Header.Get("Cache-Control") != "no-store" {
-					t.Errorf("%s: %d %q (Cache-Control %q), want 404 not_found", fc.path, res.Status, res.Body, res.Header.Get("Cache-Control"))
-				}
+				apitest.Scenario{Path: fc.path, ExpectedStatus: http.StatusNotFound, ExpectedCode: "not_found",
+					ExpectedHeaders: map[string]string{"Cache-Control": "no-store"}}.Test(t, s.h)
 			}
 		})
 	}
@@ -335,20 +324,8 @@ func TestFeedsRateLimit(t *testing.T) {
 			t.Fatalf("request %d: %d", i+1, res.Status)
 		}
 	}
-	res := s.h.Do(apitest.Request{Method: http.MethodGet, Path: "/feed.xml"})
-	if res.Status != http.StatusTooManyRequests || res.ErrorCode() != "rate_limited" {
-		t.Fatalf("over the burst: %d %s, want 429 rate_limited", res.Status, res.Body)
-	}
-	for _, h := range []string{"X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "Retry-After"} {
-		if res.Header.Get(h) == "" {
-			t.Errorf("no %s", h)
-		}
-	}
-	if got := res.Header.Get("X-RateLimit-Remaining"); got != "0" {
-		t.Errorf("X-RateLimit-Remaining %q, want 0", got)
-	}
-	other := s.h.Do(apitest.Request{Method: http.MethodGet, Path: "/feed.xml", RemoteAddr: "198.51.100.7:1000"})
-	if other.Status != http.StatusOK {
-		t.Errorf("another client: %d, want 200", other.Status)
-	}
+	apitest.Scenario{Name: "over the burst", Path: "/feed.xml", ExpectedStatus: http.StatusTooManyRequests, ExpectedCode: "rate_limited",
+		ExpectedHeaders: map[string]string{"X-RateLimit-Limit": apitest.Present, "X-RateLimit-Remaining": "0",
+			"X-RateLimit-Reset": apitest.Present, "Retry-After": apitest.Present}}.Test(t, s.h)
+	apitest.Scenario{Name: "another client", Path: "/feed.xml", RemoteAddr: "198.51.100.7:1000", ExpectedStatus: http.StatusOK}.Test(t, s.h)
 }

@@ -10,9 +10,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
-	"github.com/creator-content-api/server/apitest"
 )
 
 var allSorts = []string{"created", "-created", "updated", "-updated", "title", "-title"}
@@ -87,14 +87,24 @@ func inOrder(ids []string, sort string) []string {
 	return out
 }
 
-// tiedRows is how many posts tie on every sort in TestCursorWalkWithTies: pages of 1, and of
+// tiedRows is how many posts tie on every sort in cursorWalkWithTies: pages of 1, and of
 // 7 and 20 rows with a short last page, and one page of 100.
 const tiedRows = 25
 
-func TestCursorWalkWithTies(t *testing.T) {
+// TestCursorWalks runs the cursor walks on one harness, one group after the other: over posts
+// that tie on every sort, over talks whose values tie in groups, and over posts that come and
+// go between the pages (which deletes the tied posts first).
+func TestCursorWalks(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
 	key, _ := h.CreateKey(keys.ScopeRead)
+	t.Run("with ties", func(t *testing.T) { cursorWalkWithTies(t, h, key) })
+	t.Run("by value then id", func(t *testing.T) { cursorWalkOrdersByValueThenID(t, h, key) })
+	t.Run("while rows change", func(t *testing.T) { cursorWalkWhileRowsChange(t, h, key) })
+}
+
+func cursorWalkWithTies(t *testing.T, h *apitest.Harness, key string) {
+	h = h.For(t)
 	var ids []string
 	for range tiedRows {
 		ids = append(ids, tiedPost(t, h))
@@ -123,10 +133,8 @@ func TestCursorWalkWithTies(t *testing.T) {
 	}
 }
 
-func TestCursorWalkOrdersByValueThenID(t *testing.T) {
-	t.Parallel()
-	h := apitest.New(t, apitest.Options{})
-	key, _ := h.CreateKey(keys.ScopeRead)
+func cursorWalkOrdersByValueThenID(t *testing.T, h *apitest.Harness, key string) {
+	h = h.For(t)
 	type row struct{ id, title, created string }
 	var rows []row
 	for i := range 30 {
@@ -161,13 +169,13 @@ func TestCursorWalkOrdersByValueThenID(t *testing.T) {
 	}
 }
 
-func TestCursorWalkWhileRowsChange(t *testing.T) {
-	t.Parallel()
+// cursorWalkWhileRowsChange walks every sort while posts come and go between the pages, one
+// walk after the other, each on posts of its own.
+func cursorWalkWhileRowsChange(t *testing.T, h *apitest.Harness, key string) {
 	for _, sort := range allSorts {
 		t.Run(sort, func(t *testing.T) {
-			t.Parallel()
-			h := apitest.New(t, apitest.Options{})
-			key, _ := h.CreateKey(keys.ScopeRead)
+			h := h.For(t)
+			deletePosts(t, h) // the last walk's
 			live := map[string]bool{}
 			for range 14 {
 				live[tiedPost(t, h)] = true
@@ -211,6 +219,20 @@ func TestCursorWalkWhileRowsChange(t *testing.T) {
 	}
 }
 
+// deletePosts deletes every post.
+func deletePosts(t testing.TB, h *apitest.Harness) {
+	t.Helper()
+	recs, err := h.App.FindAllRecords(vocab.Posts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rec := range recs {
+		if err := h.App.Delete(rec); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 func sortedKeys(m map[string]bool) []string {
 	out := make([]string, 0, len(m))
 	for k := range m {
@@ -224,11 +246,8 @@ func TestCursorListShape(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
 	key, _ := h.CreateKey(keys.ScopeRead)
-	empty := h.Get("/api/v1/courses", key)
-	wantStatus(t, empty, http.StatusOK)
-	if string(empty.Body) != `{"data":[],"page":1,"per_page":20,"total":0}` {
-		t.Fatalf("empty list: %s", empty.Body)
-	}
+	apitest.Scenario{Name: "empty", Path: "/api/v1/courses", Headers: apitest.Bearer(key), ExpectedStatus: http.StatusOK,
+		After: bodyIs(`{"data":[],"page":1,"per_page":20,"total":0}`)}.Test(t, h)
 	post := h.SaveRecord(vocab.Posts, map[string]any{
 		"title": "Hello", "visibility": "public", "tags": []string{"go", "web"}, "excerpt": "Hi", "content": "<p>secret body</p>",
 	})
@@ -240,30 +259,18 @@ func TestCursorListShape(t *testing.T) {
 		item       map[string]any
 	}{
 		{"/api/v1/posts", "cover,cover_thumbs,created,excerpt,id,published_at,slug,tags,title,updated,visibility",
-			map[string]any{"id": post.Id, "title": "Hello", "slug": "hello", "excerpt": "Hi", "cover": nil, "cover_thumbs": nil, "tags": []any{"go", "web"}, "visibility": "public"}},
+			map[string]any{"id": post.Id, "title": "Hello", "slug": "hello", "excerpt": "Hi", "cover": nil, "cover_thumbs": nil,
+				"tags": []any{"go", "web"}, "visibility": "public", "created": post.GetDateTime("created").String()}},
 		{"/api/v1/projects", "cover,cover_thumbs,created,excerpt,id,published_at,repo_url,slug,tags,title,updated,url,visibility",
 			map[string]any{"id": project.Id, "slug": "site", "tags": []any{}, "url": "https://site.example", "repo_url": "https://github.com/x/site"}},
 	}
 	for _, c := range cases {
-		t.Run(c.path, func(t *testing.T) {
-			res := h.Get(c.path, key)
-			wantStatus(t, res, http.StatusOK)
-			body := res.JSON(t)
-			if keysOf(body) != "data,page,per_page,total" {
-				t.Fatalf("keys %s: next_cursor must be absent on the last page", keysOf(body))
-			}
-			items := listOf(t, res, "data")
-			if len(items) != 1 || keysOf(items[0]) != c.keys {
-				t.Fatalf("items %v", items)
-			}
-			for k, v := range c.item {
-				if fmt.Sprint(items[0][k]) != fmt.Sprint(v) {
-					t.Fatalf("%s = %#v, want %#v", k, items[0][k], v)
-				}
-			}
-			if items[0]["created"] != post.GetDateTime("created").String() && c.path == "/api/v1/posts" {
-				t.Fatalf("created %v", items[0]["created"])
-			}
-		})
+		want := map[string]any{"data.1": apitest.Absent}
+		for k, v := range c.item {
+			want["data.0."+k] = v
+		}
+		apitest.Scenario{Path: c.path, Headers: apitest.Bearer(key), ExpectedStatus: http.StatusOK, ExpectedJSON: want,
+			// next_cursor must be absent on the last page.
+			After: checks(keysAt("", "data,page,per_page,total"), keysAt("data.0", c.keys))}.Test(t, h)
 	}
 }

@@ -3,18 +3,25 @@ package routes_test
 import (
 	"fmt"
 	"net/http"
-	"slices"
 	"testing"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
-	"github.com/creator-content-api/server/apitest"
 )
 
-func TestPageListFilters(t *testing.T) {
+// TestPageList runs the page list tests on one harness: the filters on posts and projects,
+// the paging on talks (and courses, left empty).
+func TestPageList(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
 	content, _ := h.CreateKey(keys.ScopeReadContent)
+	t.Run("filters", func(t *testing.T) { pageListFilters(t, h, content) })
+	t.Run("paging", func(t *testing.T) { pageListPaging(t, h, content) })
+}
+
+func pageListFilters(t *testing.T, h *apitest.Harness, content string) {
+	h = h.For(t)
 	for _, collection := range []string{"posts", "projects"} {
 		ids := seedVisibility(t, h, collection)
 		t.Run(collection, func(t *testing.T) {
@@ -31,30 +38,19 @@ func TestPageListFilters(t *testing.T) {
 				{"visibility=members&draft=true", nil},
 			}
 			for _, c := range cases {
-				res := h.Get("/api/v2/"+collection+"?sort=title&"+c.query, content)
-				wantStatus(t, res, http.StatusOK)
 				var want []string
 				for _, slug := range c.want {
 					want = append(want, ids[slug])
 				}
-				got := idsOf(listOf(t, res, "items"))
-				slices.Sort(got)
-				slices.Sort(want)
-				if !slices.Equal(got, want) {
-					t.Fatalf("%s: got %v, want %v", c.query, got, want)
-				}
-				if body := res.JSON(t); body["total_items"] != float64(len(want)) {
-					t.Fatalf("%s: total_items %v", c.query, body["total_items"])
-				}
+				apitest.Scenario{Name: c.query, Path: "/api/v2/" + collection + "?sort=title&" + c.query, Headers: apitest.Bearer(content),
+					ExpectedStatus: http.StatusOK, ExpectedJSON: map[string]any{"total_items": len(want)}, After: holdsIDs("items", want...)}.Test(t, h)
 			}
 		})
 	}
 }
 
-func TestPageListPaging(t *testing.T) {
-	t.Parallel()
-	h := apitest.New(t, apitest.Options{})
-	content, _ := h.CreateKey(keys.ScopeReadContent)
+func pageListPaging(t *testing.T, h *apitest.Harness, content string) {
+	h = h.For(t)
 	var titles []string
 	for i := range 7 {
 		title := fmt.Sprintf("Talk %d", i)
@@ -76,23 +72,11 @@ func TestPageListPaging(t *testing.T) {
 		{"sort=title", titles, 1, 50, 1},
 	}
 	for _, c := range cases {
-		want := map[string]any{"page": c.page, "per_page": c.per, "total_items": 7, "total_pages": c.totalPages,
-			fmt.Sprintf("items.%d", len(c.want)): apitest.Absent}
-		for i, title := range c.want {
-			want[fmt.Sprintf("items.%d.title", i)] = title
-		}
+		want := listed("items", "title", c.want...)
+		want["page"], want["per_page"], want["total_items"], want["total_pages"] = c.page, c.per, 7, c.totalPages
 		apitest.Scenario{Name: c.query, Path: "/api/v2/talks?" + c.query, Headers: apitest.Bearer(content),
-			ExpectedStatus: http.StatusOK, ExpectedJSON: want,
-			After: func(t testing.TB, h *apitest.Harness, res *apitest.Response) {
-				if keys := keysOf(res.JSON(t)); keys != "items,page,per_page,total_items,total_pages" {
-					t.Errorf("keys %s", keys)
-				}
-			},
-		}.Test(t, h)
+			ExpectedStatus: http.StatusOK, ExpectedJSON: want, After: keysAt("", "items,page,per_page,total_items,total_pages")}.Test(t, h)
 	}
-
-	empty := h.Get("/api/v2/courses", content)
-	if string(empty.Body) != `{"items":[],"page":1,"per_page":50,"total_items":0,"total_pages":0}` {
-		t.Fatalf("empty: %s", empty.Body)
-	}
+	apitest.Scenario{Name: "empty", Path: "/api/v2/courses", Headers: apitest.Bearer(content), ExpectedStatus: http.StatusOK,
+		After: bodyIs(`{"items":[],"page":1,"per_page":50,"total_items":0,"total_pages":0}`)}.Test(t, h)
 }

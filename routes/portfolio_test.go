@@ -2,12 +2,11 @@ package routes_test
 
 import (
 	"net/http"
-	"slices"
 	"testing"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
-	"github.com/creator-content-api/server/apitest"
 )
 
 func TestPortfolioListsOrder(t *testing.T) {
@@ -54,18 +53,10 @@ func TestPortfolioListsOrder(t *testing.T) {
 			for _, i := range wantOrder {
 				want = append(want, ids[i])
 			}
-			res := h.Get("/api/v1/"+l.collection, read)
-			wantStatus(t, res, http.StatusOK)
-			if keysOf(res.JSON(t)) != "data" {
-				t.Fatalf("a simple list has only data: %s", res.Body)
-			}
-			items := listOf(t, res, "data")
-			if got := idsOf(items); !slices.Equal(got, want) {
-				t.Fatalf("order %v, want %v", got, want)
-			}
-			if keysOf(items[0]) != l.keys {
-				t.Fatalf("keys %s", keysOf(items[0]))
-			}
+			apitest.Scenario{Path: "/api/v1/" + l.collection, Headers: apitest.Bearer(read), ExpectedStatus: http.StatusOK,
+				ExpectedJSON: listed("data", "id", want...),
+				// A simple list has only data.
+				After: checks(keysAt("", "data"), keysAt("data.*", l.keys))}.Check(t, h)
 		})
 	}
 }

@@ -2,6 +2,7 @@ package routes_test
 
 import (
 	"crypto/tls"
+	"maps"
 	"net/http"
 	"path/filepath"
 	"slices"
@@ -12,11 +13,11 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/changes"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes"
-	"github.com/creator-content-api/server/apitest"
 )
 
 // cachedList is the v1 list the read cache tests read.
@@ -38,11 +39,19 @@ func newCacheSite(t *testing.T, opts apitest.Options) *cacheSite {
 	return &cacheSite{t: t, h: h, key: key, post: post}
 }
 
+// again is the site as new, reporting to t: every post deleted and "First" saved again.
+func (s *cacheSite) again(t *testing.T) *cacheSite {
+	t.Helper()
+	h := s.h.For(t)
+	deletePosts(t, h)
+	post := h.SaveRecord(vocab.Posts, map[string]any{"title": "First", "excerpt": "one", "visibility": "public"})
+	return &cacheSite{t: t, h: h, key: s.key, post: post}
+}
+
 // titles reads the list and returns each post's "title: excerpt".
 func (s *cacheSite) titles() []string {
 	s.t.Helper()
-	res := s.h.Get(cachedList, s.key)
-	wantStatus(s.t, res, http.StatusOK)
+	res := apitest.Scenario{Path: cachedList, Headers: apitest.Bearer(s.key), ExpectedStatus: http.StatusOK}.Check(s.t, s.h)
 	var out []string
 	for _, p := range listOf(s.t, res, "data") {
 		out = append(out, p["title"].(string)+": "+p["excerpt"].(string))
@@ -66,30 +75,47 @@ func (s *cacheSite) rawExcerpt(db dbx.Builder, excerpt string) {
 	}
 }
 
+// TestReadCache runs on one site, made new for each: writes of this process, a commit of
+// another process, a scheduled post going live, and the list of routes answered from memory.
+func TestReadCache(t *testing.T) {
+	t.Parallel()
+	site := newCacheSite(t, apitest.Options{})
+	t.Run("read after a write in this process", func(t *testing.T) { readAfterAWriteInThisProcess(t, site) })
+	t.Run("read after a write by another process", func(t *testing.T) { readAfterAWriteByAnotherProcess(t, site.again(t)) })
+	t.Run("scheduled post shows when the job marks it", func(t *testing.T) { scheduledPostShowsWhenTheJobMarksIt(t, site.again(t)) })
+	t.Run("memory routes", func(t *testing.T) { memoryRoutes(t, site.h) })
+}
+
 // A read is answered from memory until this process commits a write to the content, by
 // whatever path: the API, the records API (as the dashboard), Go code. The first read after
 // the commit shows it.
-func TestReadAfterAWriteInThisProcess(t *testing.T) {
-	superuser := func(s *cacheSite) map[string]string { return owner(s.h.SuperuserToken()) }
+func readAfterAWriteInThisProcess(t *testing.T, site *cacheSite) {
+	// write is the write of a case: a call to the API, made and checked in the case's subtest.
+	write := func(sc func(s *cacheSite) apitest.Scenario) func(s *cacheSite) {
+		return func(s *cacheSite) { sc(s).Check(s.t, s.h) }
+	}
 	cases := []struct {
 		name  string
-		write func(s *cacheSite) *apitest.Response // nil: a write that answers nothing
+		write func(s *cacheSite)
 		want  []string
 	}{
-		{"v1 create", func(s *cacheSite) *apitest.Response {
-			return send(s.h, http.MethodPost, "/api/v1/posts", s.key, map[string]any{"title": "Second", "excerpt": "two", "visibility": "public", "draft": false})
-		}, []string{"First: behind", "Second: two"}},
-		{"v1 update", func(s *cacheSite) *apitest.Response {
-			return send(s.h, http.MethodPatch, "/api/v1/posts/"+s.post.Id, s.key, map[string]any{"title": "Renamed"})
-		}, []string{"Renamed: behind"}},
-		{"v1 delete", func(s *cacheSite) *apitest.Response {
-			return send(s.h, http.MethodDelete, "/api/v1/posts/"+s.post.Id, s.key, nil)
-		}, nil},
-		{"records API, as the dashboard", func(s *cacheSite) *apitest.Response {
-			return s.h.Do(apitest.Request{Method: http.MethodPatch, Path: "/api/collections/posts/records/" + s.post.Id,
-				Headers: superuser(s), Body: map[string]any{"title": "Renamed"}})
-		}, []string{"Renamed: behind"}},
-		{"app.Save", func(s *cacheSite) *apitest.Response {
+		{"v1 create", write(func(s *cacheSite) apitest.Scenario {
+			return apitest.Scenario{Method: http.MethodPost, Path: "/api/v1/posts", Headers: apitest.Bearer(s.key),
+				Body: map[string]any{"title": "Second", "excerpt": "two", "visibility": "public", "draft": false}, ExpectedStatus: http.StatusCreated}
+		}), []string{"First: behind", "Second: two"}},
+		{"v1 update", write(func(s *cacheSite) apitest.Scenario {
+			return apitest.Scenario{Method: http.MethodPatch, Path: "/api/v1/posts/" + s.post.Id, Headers: apitest.Bearer(s.key),
+				Body: map[string]any{"title": "Renamed"}, ExpectedStatus: http.StatusOK}
+		}), []string{"Renamed: behind"}},
+		{"v1 delete", write(func(s *cacheSite) apitest.Scenario {
+			return apitest.Scenario{Method: http.MethodDelete, Path: "/api/v1/posts/" + s.post.Id, Headers: apitest.Bearer(s.key),
+				ExpectedStatus: http.StatusNoContent}
+		}), nil},
+		{"records API, as the dashboard", write(func(s *cacheSite) apitest.Scenario {
+			return apitest.Scenario{Method: http.MethodPatch, Path: "/api/collections/posts/records/" + s.post.Id,
+				Headers: owner(s.h.SuperuserToken()), Body: map[string]any{"title": "Renamed"}, ExpectedStatus: http.StatusOK}
+		}), []string{"Renamed: behind"}},
+		{"app.Save", func(s *cacheSite) {
 			rec, err := s.h.App.FindRecordById(vocab.Posts, s.post.Id)
 			if err != nil {
 				s.t.Fatal(err)
@@ -98,20 +124,17 @@ func TestReadAfterAWriteInThisProcess(t *testing.T) {
 			if err := s.h.App.Save(rec); err != nil {
 				s.t.Fatal(err)
 			}
-			return nil
 		}, []string{"Renamed: behind"}},
 	}
+	// The cases share one harness, one after the other, each on the site as new.
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			t.Parallel()
-			s := newCacheSite(t, apitest.Options{})
+			s := site.again(t)
 			s.want("first read", "First: one")
 			// Raw SQL runs no hook and the clock stands still: the answer comes from memory.
 			s.rawExcerpt(s.h.App.DB(), "behind")
 			s.want("read from memory", "First: one")
-			if res := c.write(s); res != nil && res.Status >= 300 {
-				t.Fatalf("the write: %d %s", res.Status, res.Body)
-			}
+			c.write(s)
 			s.want("read after the write", c.want...)
 		})
 	}
@@ -119,9 +142,7 @@ func TestReadAfterAWriteInThisProcess(t *testing.T) {
 
 // Another process's commit, which runs no hook of this one, is seen at the first check of the
 // generations after it: changes.CheckInterval at most.
-func TestReadAfterAWriteByAnotherProcess(t *testing.T) {
-	t.Parallel()
-	s := newCacheSite(t, apitest.Options{})
+func readAfterAWriteByAnotherProcess(t *testing.T, s *cacheSite) {
 	s.want("first read", "First: one")
 	other, err := core.DefaultDBConnect(filepath.Join(s.h.App.DataDir(), "data.db"))
 	if err != nil {
@@ -137,11 +158,9 @@ func TestReadAfterAWriteByAnotherProcess(t *testing.T) {
 
 // A scheduled post shows in the cached list once the publish job has marked it, before the
 // next check of the generations would have seen the job's write.
-func TestScheduledPostShowsWhenTheJobMarksIt(t *testing.T) {
-	t.Parallel()
-	s := newCacheSite(t, apitest.Options{})
+func scheduledPostShowsWhenTheJobMarksIt(t *testing.T, s *cacheSite) {
 	s.h.SaveRecord(vocab.Posts, map[string]any{"title": "Later", "excerpt": "soon", "visibility": "public",
-		"published_at": apitest.Epoch.Add(100 * time.Millisecond)})
+		"published_at": s.h.Clock.Now().Add(100 * time.Millisecond)})
 	s.want("before its time", "First: one")
 	s.h.Clock.Advance(100 * time.Millisecond)
 	if n, err := s.h.Publish.RunDue(); n != 1 || err != nil {
@@ -160,85 +179,67 @@ func TestMemoryAnswersKeepTheProtections(t *testing.T) {
 	origins := []string{"https://site.example"}
 	browser, _ := s.h.CreateKeyWith(keys.Fields{Scopes: &[]string{keys.ScopeRead}, AllowedOrigins: &origins})
 	writeOnly, _ := s.h.CreateKey(keys.ScopeWrite)
-	first := s.h.Serve(overTLS(s.h, s.key, "first", nil))
-	wantStatus(t, first, http.StatusOK)
-	etag := first.Header.Get("ETag")
-	cases := []struct {
-		name    string
-		req     *http.Request
-		status  int
-		code    string // error.code; "" for the list's body, or none for a 304
-		headers map[string]string
-	}{
-		{"a hit", overTLS(s.h, s.key, "hit", nil), 200, "", map[string]string{"ETag": etag, "Content-Length": strconv.Itoa(len(first.Body))}},
-		{"a matching ETag", overTLS(s.h, s.key, "conditional", map[string]string{"If-None-Match": etag}), 304, "",
-			map[string]string{"ETag": etag, "Content-Length": "", "Content-Type": ""}},
-		{"another ETag", overTLS(s.h, s.key, "other", map[string]string{"If-None-Match": `"other"`}), 200, "", map[string]string{"ETag": etag}},
-		{"no key", overTLS(s.h, "", "anonymous", nil), 401, "unauthorized", nil},
-		{"a key without the read scope", overTLS(s.h, writeOnly, "scope", nil), 403, "insufficient_scope", nil},
-		{"a browser key from another origin", overTLS(s.h, browser, "origin", map[string]string{"Origin": "https://evil.example"}), 403, "origin_not_allowed", nil},
-		{"a browser key from its origin", overTLS(s.h, browser, "site", map[string]string{"Origin": "https://site.example"}), 200, "", nil},
-		{"plain HTTP", plainHTTP(s.h, s.key), 403, "https_required", nil},
+	// Each call is a GET of the cached list from the network with the request id id, over
+	// HTTPS unless plain.
+	type call struct {
+		name, key, id string
+		headers       map[string]string // more request headers
+		plain         bool
+		status        int
+		code          string            // error.code; "" for the list's body, or none for a 304
+		want          map[string]string // more response headers
 	}
-	for i, c := range cases {
-		res := s.h.Serve(c.req)
-		if res.Status != c.status || res.ErrorCode() != c.code {
-			t.Fatalf("%s: %d %s, want %d %s", c.name, res.Status, res.Body, c.status, c.code)
-		}
-		switch {
-		case c.status == 200 && string(res.Body) != string(first.Body):
-			t.Errorf("%s: body %s, want the first answer's %s", c.name, res.Body, first.Body)
-		case c.status == 304 && len(res.Body) != 0:
-			t.Errorf("%s: a body with the 304: %s", c.name, res.Body)
-		}
-		want := map[string]string{
-			routes.HeaderRequestID:     c.req.Header.Get(routes.HeaderRequestID),
-			routes.HeaderRateLimit:     "10",
-			routes.HeaderRateRemaining: strconv.Itoa(8 - i),
-			routes.HeaderRateReset:     strconv.FormatInt(apitest.Epoch.Add(time.Duration(i+2)*time.Second).Unix(), 10),
+	scenario := func(i int, c call) apitest.Scenario {
+		sc := apitest.Scenario{Name: c.name, Path: cachedList, Headers: maps.Clone(c.headers), RemoteAddr: "198.51.100.7:5000",
+			ExpectedStatus: c.status, ExpectedCode: c.code,
+			Request: func(r *http.Request) {
+				if !c.plain {
+					r.TLS = &tls.ConnectionState{}
+				}
+				r.Header.Set(routes.HeaderRequestID, c.id)
+			},
+			ExpectedHeaders: map[string]string{
+				routes.HeaderRequestID:     c.id,
+				routes.HeaderRateLimit:     "10",
+				routes.HeaderRateRemaining: strconv.Itoa(9 - i),
+				routes.HeaderRateReset:     strconv.FormatInt(apitest.Epoch.Add(time.Duration(i+1)*time.Second).Unix(), 10),
+				"Cache-Control":            "no-store",
+			}}
+		if c.key != "" {
+			sc.Headers = with(c.headers, "Authorization", "Bearer "+c.key)
 		}
 		if c.status < 400 {
-			want["Cache-Control"] = "public, max-age=0, s-maxage=60, must-revalidate"
-			want["Vary"] = "Authorization, Origin"
-		} else {
-			want["Cache-Control"] = "no-store"
+			sc.ExpectedHeaders["Cache-Control"] = "public, max-age=0, s-maxage=60, must-revalidate"
+			sc.ExpectedHeaders["Vary"] = "Authorization, Origin"
 		}
-		for k, v := range c.headers {
-			want[k] = v
-		}
-		for k, v := range want {
-			if got := res.Header.Get(k); got != v {
-				t.Errorf("%s: %s = %q, want %q", c.name, k, got, v)
-			}
-		}
+		maps.Copy(sc.ExpectedHeaders, c.want)
+		return sc
 	}
-}
-
-// overTLS is a GET of the cached list over HTTPS from the network, with the request id id
-// and key (empty: none), and more headers.
-func overTLS(h *apitest.Harness, key, id string, headers map[string]string) *http.Request {
-	req := h.NewRequest(apitest.Request{Method: http.MethodGet, Path: cachedList, Headers: apitest.Bearer(key), RemoteAddr: "198.51.100.7:5000"})
-	req.TLS = &tls.ConnectionState{}
-	req.Header.Set(routes.HeaderRequestID, id)
-	for k, v := range headers {
-		req.Header.Set(k, v)
+	first := scenario(0, call{name: "first", key: s.key, id: "first", status: 200}).Test(t, s.h)
+	etag := first.Header.Get("ETag")
+	for i, c := range []call{
+		{name: "a hit", key: s.key, id: "hit", status: 200, want: map[string]string{"ETag": etag, "Content-Length": strconv.Itoa(len(first.Body))}},
+		{name: "a matching ETag", key: s.key, id: "conditional", headers: map[string]string{"If-None-Match": etag}, status: 304,
+			want: map[string]string{"ETag": etag, "Content-Length": "", "Content-Type": ""}},
+		{name: "another ETag", key: s.key, id: "other", headers: map[string]string{"If-None-Match": `"other"`}, status: 200, want: map[string]string{"ETag": etag}},
+		{name: "no key", id: "anonymous", status: 401, code: "unauthorized"},
+		{name: "a key without the read scope", key: writeOnly, id: "scope", status: 403, code: "insufficient_scope"},
+		{name: "a browser key from another origin", key: browser, id: "origin", headers: map[string]string{"Origin": "https://evil.example"}, status: 403, code: "origin_not_allowed"},
+		{name: "a browser key from its origin", key: browser, id: "site", headers: map[string]string{"Origin": "https://site.example"}, status: 200},
+		{name: "plain HTTP", key: s.key, id: "plain", plain: true, status: 403, code: "https_required"},
+	} {
+		sc := scenario(i+1, c)
+		if c.status == http.StatusOK {
+			sc.After = bodyIs(string(first.Body)) // the first answer's
+		}
+		sc.Test(t, s.h)
 	}
-	return req
-}
-
-// plainHTTP is the cached list's GET over plain HTTP from the network.
-func plainHTTP(h *apitest.Harness, key string) *http.Request {
-	req := overTLS(h, key, "plain", nil)
-	req.TLS = nil
-	return req
 }
 
 // The reads answered from memory are the content reads of v1 and v2 and the webhook event
 // catalogue; nothing that depends on the caller or the clock (the poll, the analytics) nor any
 // owner route.
-func TestMemoryRoutes(t *testing.T) {
-	t.Parallel()
-	h := apitest.New(t, apitest.Options{})
+func memoryRoutes(t *testing.T, h *apitest.Harness) {
 	var got []string
 	for _, r := range h.API.Routes() {
 		if r.Memory {

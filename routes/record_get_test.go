@@ -4,8 +4,8 @@ import (
 	"net/http"
 	"testing"
 
-	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/apitest"
+	"github.com/creator-content-api/server/hooks/keys"
 )
 
 // visibilityCases are the draft/visibility combinations of posts and projects; only the first
@@ -41,39 +41,33 @@ func TestOnlyPublishedPublicInV1(t *testing.T) {
 	for _, collection := range []string{"posts", "projects"} {
 		ids := seedVisibility(t, h, collection)
 		t.Run(collection, func(t *testing.T) {
-			list := h.Get("/api/v1/"+collection, read)
-			wantStatus(t, list, http.StatusOK)
-			if got := idsOf(listOf(t, list, "data")); len(got) != 1 || got[0] != ids["pub"] || list.JSON(t)["total"] != 1.0 {
-				t.Fatalf("v1 list shows %v: %s", got, list.Body)
-			}
+			v1List := apitest.Scenario{Name: "v1 list", Path: "/api/v1/" + collection, Headers: apitest.Bearer(read),
+				ExpectedStatus: http.StatusOK, ExpectedJSON: listed("data", "id", ids["pub"])}
+			v1List.ExpectedJSON["total"] = 1
+			scenarios := []apitest.Scenario{v1List}
 			for _, c := range visibilityCases {
-				bySlug := h.Get("/api/v1/"+collection+"/"+c.slug, read)
-				byID := h.Get("/api/v2/"+collection+"/"+ids[c.slug], content)
-				wantStatus(t, byID, http.StatusOK)
-				v2 := byID.JSON(t)
-				if v2["id"] != ids[c.slug] || v2["draft"] != c.draft || v2["visibility"] != c.visibility || v2["content"] != "<p>"+c.slug+"</p>" {
-					t.Fatalf("v2 GET %s: %s", c.slug, byID.Body)
+				scenarios = append(scenarios, apitest.Scenario{Name: "v2 GET " + c.slug, Path: "/api/v2/" + collection + "/" + ids[c.slug],
+					Headers: apitest.Bearer(content), ExpectedStatus: http.StatusOK,
+					ExpectedJSON: map[string]any{"id": ids[c.slug], "draft": c.draft, "visibility": c.visibility, "content": "<p>" + c.slug + "</p>"}})
+				bySlug := apitest.Scenario{Name: "v1 GET " + c.slug, Path: "/api/v1/" + collection + "/" + c.slug, Headers: apitest.Bearer(read),
+					ExpectedStatus: http.StatusNotFound, ExpectedCode: "not_found"}
+				if c.slug == "pub" {
+					bySlug.ExpectedStatus, bySlug.ExpectedCode = http.StatusOK, ""
+					bySlug.ExpectedJSON = map[string]any{"data.id": ids["pub"], "data.content": "<p>pub</p>", "data.draft": false}
 				}
-				if c.slug != "pub" {
-					if bySlug.Status != http.StatusNotFound || bySlug.ErrorCode() != "not_found" {
-						t.Fatalf("v1 GET %s: %d %s, want 404", c.slug, bySlug.Status, bySlug.Body)
-					}
-					continue
-				}
-				wantStatus(t, bySlug, http.StatusOK)
-				if d := dataObject(t, bySlug); d["id"] != ids["pub"] || d["content"] != "<p>pub</p>" || d["draft"] != false {
-					t.Fatalf("v1 GET pub: %s", bySlug.Body)
-				}
+				scenarios = append(scenarios, bySlug)
 			}
 			// v1 GET takes a slug, not an id; unknown ids and slugs are 404 everywhere.
-			for _, res := range []*apitest.Response{
-				h.Get("/api/v1/"+collection+"/"+ids["pub"], read),
-				h.Get("/api/v1/"+collection+"/no-such-slug", read),
-				h.Get("/api/v2/"+collection+"/nosuchid1234567", content),
-			} {
-				if res.Status != http.StatusNotFound || res.ErrorCode() != "not_found" {
-					t.Fatalf("got %d %s, want 404", res.Status, res.Body)
-				}
+			scenarios = append(scenarios,
+				apitest.Scenario{Name: "v1 GET by id", Path: "/api/v1/" + collection + "/" + ids["pub"], Headers: apitest.Bearer(read),
+					ExpectedStatus: http.StatusNotFound, ExpectedCode: "not_found"},
+				apitest.Scenario{Name: "v1 GET unknown slug", Path: "/api/v1/" + collection + "/no-such-slug", Headers: apitest.Bearer(read),
+					ExpectedStatus: http.StatusNotFound, ExpectedCode: "not_found"},
+				apitest.Scenario{Name: "v2 GET unknown id", Path: "/api/v2/" + collection + "/nosuchid1234567", Headers: apitest.Bearer(content),
+					ExpectedStatus: http.StatusNotFound, ExpectedCode: "not_found"},
+			)
+			for _, s := range scenarios {
+				s.Test(t, h)
 			}
 		})
 	}

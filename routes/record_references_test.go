@@ -4,9 +4,9 @@ import (
 	"net/http"
 	"testing"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
-	"github.com/creator-content-api/server/apitest"
 )
 
 func TestDeleteCourseWithEnrollments(t *testing.T) {
@@ -17,21 +17,25 @@ func TestDeleteCourseWithEnrollments(t *testing.T) {
 	enrollment := h.SaveRecord(vocab.Enrollments, map[string]any{"course": course.Id, "buyer_email": "a@example.com"})
 	h.SaveRecord(vocab.Lessons, map[string]any{"course": course.Id, "title": "One"})
 
-	// An enrollment requires its course: 409, and nothing is deleted.
-	res := send(h, http.MethodDelete, "/api/v1/courses/"+course.Id, write, nil)
-	if res.Status != http.StatusConflict || res.ErrorCode() != "conflict" {
-		t.Fatalf("got %d %s, want 409 conflict", res.Status, res.Body)
-	}
-	if n, _ := h.App.CountRecords(vocab.Lessons); n != 1 {
-		t.Fatalf("%d lessons left", n)
-	}
+	del := apitest.Scenario{Name: "an enrollment requires its course", Method: http.MethodDelete, Path: "/api/v1/courses/" + course.Id,
+		Headers: apitest.Bearer(write), ExpectedStatus: http.StatusConflict, ExpectedCode: "conflict"}
+	del.After = lessonsLeft(1) // nothing is deleted
+	del.Test(t, h)
 
 	// Without it, the course goes, and its lessons with it (cascade).
 	if err := h.App.Delete(enrollment); err != nil {
 		t.Fatal(err)
 	}
-	wantStatus(t, send(h, http.MethodDelete, "/api/v1/courses/"+course.Id, write, nil), http.StatusNoContent)
-	if n, _ := h.App.CountRecords(vocab.Lessons); n != 0 {
-		t.Fatalf("%d lessons left", n)
+	del.Name, del.ExpectedStatus, del.ExpectedCode, del.After = "without it", http.StatusNoContent, "", lessonsLeft(0)
+	del.Test(t, h)
+}
+
+// lessonsLeft checks that n lessons are stored.
+func lessonsLeft(n int64) check {
+	return func(t testing.TB, h *apitest.Harness, _ *apitest.Response) {
+		t.Helper()
+		if got, err := h.App.CountRecords(vocab.Lessons); err != nil || got != n {
+			t.Errorf("%d lessons left (%v), want %d", got, err, n)
+		}
 	}
 }

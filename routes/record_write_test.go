@@ -1,13 +1,14 @@
 package routes_test
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
-	"github.com/creator-content-api/server/apitest"
 )
 
 // TestCreatePostSlugs: each subtest posts titles of its own, so none depends on another's
@@ -40,28 +41,26 @@ func TestCreatePostSlugs(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			h := h.For(t)
 			for _, p := range c.posts {
 				p.body["visibility"] = "public"
-				res := send(h, http.MethodPost, "/api/v1/posts", write, p.body)
-				wantStatus(t, res, http.StatusCreated)
-				got := dataObject(t, res)["slug"].(string)
+				s := apitest.Scenario{Name: fmt.Sprint(p.body["title"]), Method: http.MethodPost, Path: "/api/v1/posts", Headers: apitest.Bearer(write),
+					Body: p.body, ExpectedStatus: http.StatusCreated, ExpectedJSON: map[string]any{"data.slug": p.wantSlug}}
 				if p.wantSlug == "" { // the long title: cut at a word, within 200 characters
-					if len(got) > 200 || !strings.HasPrefix(got, "word-word") || strings.HasSuffix(got, "-") {
-						t.Fatalf("slug of a long title: %q", got)
+					s.ExpectedJSON, s.After = nil, func(t testing.TB, _ *apitest.Harness, res *apitest.Response) {
+						if got, _ := res.JSON(t)["data"].(map[string]any)["slug"].(string); len(got) > 200 || !strings.HasPrefix(got, "word-word") || strings.HasSuffix(got, "-") {
+							t.Errorf("slug of a long title: %q", got)
+						}
 					}
-				} else if got != p.wantSlug {
-					t.Fatalf("%v: slug %q, want %s", p.body["title"], got, p.wantSlug)
 				}
+				s.Check(t, h)
 			}
 		})
 	}
 
 	// A slug given by the client is checked, never changed.
 	invalidSlug := func(name, slug string) apitest.Scenario {
-		return apitest.Scenario{Name: name, Method: http.MethodPost, Path: "/api/v1/posts", Headers: apitest.Bearer(write),
-			Body: map[string]any{"title": "Bad", "slug": slug, "visibility": "public"}, ExpectedStatus: http.StatusBadRequest,
-			ExpectedCode: "invalid_request", ExpectedContent: []string{`\"slug\"`}, ExpectedEvents: []string{}}
+		return invalidParam(apitest.Scenario{Name: name, Method: http.MethodPost, Path: "/api/v1/posts", Headers: apitest.Bearer(write),
+			Body: map[string]any{"title": "Bad", "slug": slug, "visibility": "public"}, ExpectedEvents: []string{}}, "slug")
 	}
 	taken := invalidSlug("a taken slug", "taken-slug")
 	taken.Before = func(t testing.TB, h *apitest.Harness) {
@@ -89,9 +88,8 @@ func TestWriteValidation(t *testing.T) {
 	talk := h.SaveRecord(vocab.Talks, map[string]any{"title": "Talk"})
 	// invalid is a refused write: 400 invalid_request naming field in quotes, and no event.
 	invalid := func(name, method, path string, body any, field string) apitest.Scenario {
-		return apitest.Scenario{Name: name, Method: method, Path: path, Headers: apitest.Bearer(write), Body: body,
-			ExpectedStatus: http.StatusBadRequest, ExpectedCode: "invalid_request", ExpectedContent: []string{`\"` + field + `\"`},
-			ExpectedEvents: []string{}}
+		return invalidParam(apitest.Scenario{Name: name, Method: method, Path: path, Headers: apitest.Bearer(write), Body: body,
+			ExpectedEvents: []string{}}, field)
 	}
 	for _, s := range []apitest.Scenario{
 		invalid("unknown field", "POST", "/api/v1/posts", `{"title":"T","visibility":"public","author":"me"}`, "author"),
@@ -146,55 +144,45 @@ func TestWriteValidation(t *testing.T) {
 	}
 }
 
+// TestUpdateAndDelete is a story: each call acts on what the one before it wrote.
 func TestUpdateAndDelete(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
 	write, _ := h.CreateKey(keys.ScopeWrite)
 	content, _ := h.CreateKey(keys.ScopeReadContent)
-	res := send(h, http.MethodPost, "/api/v1/posts", write, map[string]any{
+	writeCall := func(name, method, path string, body any) apitest.Scenario {
+		return apitest.Scenario{Name: name, Method: method, Path: path, Headers: apitest.Bearer(write), Body: body}
+	}
+	create := writeCall("create a draft", http.MethodPost, "/api/v1/posts", map[string]any{
 		"title": "Draft post", "excerpt": "Short", "content": "<p>Body</p>", "tags": []string{"go", "api"}, "visibility": "members", "draft": true,
 	})
-	wantStatus(t, res, http.StatusCreated)
-	created := dataObject(t, res)
-	if keysOf(created) != "content,cover,cover_thumbs,created,draft,excerpt,id,published_at,slug,tags,title,updated,visibility" {
-		t.Fatalf("keys %s", keysOf(created))
-	}
+	create.ExpectedStatus = http.StatusCreated
+	create.After = keysAt("data", "content,cover,cover_thumbs,created,draft,excerpt,id,published_at,slug,tags,title,updated,visibility")
+	created := create.Test(t, h).JSON(t)["data"].(map[string]any)
 	id := created["id"].(string)
 
 	// PATCH by id finds drafts; fields not sent keep their values.
-	res = send(h, http.MethodPatch, "/api/v1/posts/"+id, write, map[string]any{"excerpt": "Longer excerpt", "draft": false})
-	wantStatus(t, res, http.StatusOK)
-	updated := dataObject(t, res)
-	for k, want := range map[string]any{"title": "Draft post", "slug": "draft-post", "content": "<p>Body</p>", "visibility": "members",
-		"excerpt": "Longer excerpt", "draft": false, "created": created["created"]} {
-		if updated[k] != want {
-			t.Fatalf("%s = %v, want %v", k, updated[k], want)
-		}
-	}
-	if tags := updated["tags"].([]any); len(tags) != 2 || tags[0] != "go" {
-		t.Fatalf("tags %v", tags)
-	}
+	patch := writeCall("patch the draft", http.MethodPatch, "/api/v1/posts/"+id, map[string]any{"excerpt": "Longer excerpt", "draft": false})
+	patch.ExpectedStatus = http.StatusOK
+	patch.ExpectedJSON = map[string]any{"data.title": "Draft post", "data.slug": "draft-post", "data.content": "<p>Body</p>",
+		"data.visibility": "members", "data.excerpt": "Longer excerpt", "data.draft": false, "data.created": created["created"],
+		"data.tags": []string{"go", "api"}}
+	patch.Test(t, h)
 	// The title changing keeps the slug (links stay valid); an emptied slug is generated again.
-	res = send(h, http.MethodPatch, "/api/v1/posts/"+id, write, map[string]any{"title": "Renamed"})
-	if got := dataObject(t, res)["slug"]; got != "draft-post" {
-		t.Fatalf("slug after rename %v", got)
-	}
-	res = send(h, http.MethodPatch, "/api/v1/posts/"+id, write, map[string]any{"slug": ""})
-	if got := dataObject(t, res)["slug"]; got != "renamed" {
-		t.Fatalf("slug after clearing %v", got)
-	}
+	rename := writeCall("rename", http.MethodPatch, "/api/v1/posts/"+id, map[string]any{"title": "Renamed"})
+	rename.ExpectedStatus, rename.ExpectedJSON = http.StatusOK, map[string]any{"data.slug": "draft-post"}
+	rename.Test(t, h)
+	clear := writeCall("clear the slug", http.MethodPatch, "/api/v1/posts/"+id, map[string]any{"slug": ""})
+	clear.ExpectedStatus, clear.ExpectedJSON = http.StatusOK, map[string]any{"data.slug": "renamed"}
+	clear.Test(t, h)
 	// v2 sees what v1 wrote.
-	if got := h.Get("/api/v2/posts/"+id, content).JSON(t); got["excerpt"] != "Longer excerpt" || got["title"] != "Renamed" {
-		t.Fatalf("v2: %v", got)
-	}
+	apitest.Scenario{Name: "v2 sees it", Path: "/api/v2/posts/" + id, Headers: apitest.Bearer(content), ExpectedStatus: http.StatusOK,
+		ExpectedJSON: map[string]any{"excerpt": "Longer excerpt", "title": "Renamed"}}.Test(t, h)
 
 	// Dates: set in RFC 3339, shown in the record layout, cleared with null or "".
-	res = send(h, http.MethodPost, "/api/v1/talks", write, map[string]any{"title": "Talk", "date": "2026-03-01T09:30:00+01:00"})
-	wantStatus(t, res, http.StatusCreated)
-	talk := dataObject(t, res)
-	if talk["date"] != "2026-03-01 08:30:00.000Z" {
-		t.Fatalf("date %v", talk["date"])
-	}
+	talk := writeCall("a talk with a date", http.MethodPost, "/api/v1/talks", map[string]any{"title": "Talk", "date": "2026-03-01T09:30:00+01:00"})
+	talk.ExpectedStatus, talk.ExpectedJSON = http.StatusCreated, map[string]any{"data.date": "2026-03-01 08:30:00.000Z"}
+	talkID := talk.Test(t, h).JSON(t)["data"].(map[string]any)["id"].(string)
 	for _, c := range []struct {
 		body string
 		want any
@@ -203,38 +191,28 @@ func TestUpdateAndDelete(t *testing.T) {
 		{`{"date":"2026-03-02 10:00:00.000Z"}`, "2026-03-02 10:00:00.000Z"},
 		{`{"date":""}`, nil},
 	} {
-		res = send(h, http.MethodPatch, "/api/v1/talks/"+talk["id"].(string), write, c.body)
-		wantStatus(t, res, http.StatusOK)
-		if got := dataObject(t, res)["date"]; got != c.want {
-			t.Fatalf("%s: date %v", c.body, got)
-		}
+		s := writeCall(c.body, http.MethodPatch, "/api/v1/talks/"+talkID, c.body)
+		s.ExpectedStatus, s.ExpectedJSON = http.StatusOK, map[string]any{"data.date": c.want}
+		s.Test(t, h)
 	}
 
+	notFound := func(s apitest.Scenario) apitest.Scenario {
+		s.ExpectedStatus, s.ExpectedCode = http.StatusNotFound, "not_found"
+		return s
+	}
 	// Unknown ids.
-	for _, r := range []*apitest.Response{
-		send(h, http.MethodPatch, "/api/v1/posts/nosuchid1234567", write, `{"title":"x"}`),
-		send(h, http.MethodPatch, "/api/v1/posts/renamed", write, `{"title":"x"}`), // a slug is not an id
-		send(h, http.MethodDelete, "/api/v1/skills/nosuchid1234567", write, nil),
-	} {
-		if r.Status != http.StatusNotFound || r.ErrorCode() != "not_found" {
-			t.Fatalf("got %d %s, want 404", r.Status, r.Body)
-		}
-	}
+	notFound(writeCall("PATCH an unknown id", http.MethodPatch, "/api/v1/posts/nosuchid1234567", `{"title":"x"}`)).Test(t, h)
+	notFound(writeCall("PATCH a slug, not an id", http.MethodPatch, "/api/v1/posts/renamed", `{"title":"x"}`)).Test(t, h)
+	notFound(writeCall("DELETE an unknown id", http.MethodDelete, "/api/v1/skills/nosuchid1234567", nil)).Test(t, h)
 
-	// DELETE: 204 with no body, then 404.
-	res = send(h, http.MethodDelete, "/api/v1/posts/"+id, write, nil)
-	if res.Status != http.StatusNoContent || len(res.Body) != 0 {
-		t.Fatalf("delete: %d %q", res.Status, res.Body)
-	}
-	for _, r := range []*apitest.Response{
-		send(h, http.MethodDelete, "/api/v1/posts/"+id, write, nil),
-		send(h, http.MethodPatch, "/api/v1/posts/"+id, write, `{}`),
-		h.Get("/api/v2/posts/"+id, content),
-	} {
-		if r.Status != http.StatusNotFound {
-			t.Fatalf("after delete: %d %s", r.Status, r.Body)
-		}
-	}
+	// DELETE: 204 with no body (Scenario checks it has none), then 404.
+	del := writeCall("delete", http.MethodDelete, "/api/v1/posts/"+id, nil)
+	del.ExpectedStatus = http.StatusNoContent
+	del.Test(t, h)
+	del.Name = "delete again"
+	notFound(del).Test(t, h)
+	notFound(writeCall("PATCH after delete", http.MethodPatch, "/api/v1/posts/"+id, `{}`)).Test(t, h)
+	notFound(apitest.Scenario{Name: "v2 after delete", Path: "/api/v2/posts/" + id, Headers: apitest.Bearer(content)}).Test(t, h)
 }
 
 func TestWritesOfEveryCollection(t *testing.T) {
@@ -288,28 +266,19 @@ func TestWritesOfEveryCollection(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.collection, func(t *testing.T) {
 			base := "/api/v1/" + c.collection
-			res := send(h, http.MethodPost, base, write, c.create)
-			wantStatus(t, res, http.StatusCreated)
-			created := dataObject(t, res)
-			if keysOf(created) != c.keys {
-				t.Fatalf("keys %s", keysOf(created))
-			}
+			created := apitest.Scenario{Name: "create", Method: http.MethodPost, Path: base, Headers: apitest.Bearer(write), Body: c.create,
+				ExpectedStatus: http.StatusCreated, After: keysAt("data", c.keys)}.Test(t, h).JSON(t)["data"].(map[string]any)
 			id := created["id"].(string)
-			res = send(h, http.MethodPatch, base+"/"+id, write, c.patch)
-			wantStatus(t, res, http.StatusOK)
-			updated := dataObject(t, res)
-			for k, want := range c.afterPatch {
-				if updated[k] != want {
-					t.Fatalf("%s = %#v, want %#v", k, updated[k], want)
-				}
+			want := map[string]any{"data." + c.keptOnUpdate: created[c.keptOnUpdate], "data.created": created["created"]}
+			for k, v := range c.afterPatch {
+				want["data."+k] = v
 			}
-			if updated[c.keptOnUpdate] != created[c.keptOnUpdate] || updated["created"] != created["created"] {
-				t.Fatalf("PATCH changed %s or created: %v → %v", c.keptOnUpdate, created, updated)
-			}
-			res = send(h, http.MethodDelete, base+"/"+id, write, nil)
-			wantStatus(t, res, http.StatusNoContent)
-			res = send(h, http.MethodDelete, base+"/"+id, write, nil)
-			wantStatus(t, res, http.StatusNotFound)
+			apitest.Scenario{Name: "patch", Method: http.MethodPatch, Path: base + "/" + id, Headers: apitest.Bearer(write), Body: c.patch,
+				ExpectedStatus: http.StatusOK, ExpectedJSON: want}.Test(t, h)
+			apitest.Scenario{Name: "delete", Method: http.MethodDelete, Path: base + "/" + id, Headers: apitest.Bearer(write),
+				ExpectedStatus: http.StatusNoContent}.Test(t, h)
+			apitest.Scenario{Name: "delete again", Method: http.MethodDelete, Path: base + "/" + id, Headers: apitest.Bearer(write),
+				ExpectedStatus: http.StatusNotFound, ExpectedCode: "not_found"}.Test(t, h)
 		})
 	}
 }

@@ -2,14 +2,13 @@ package routes_test
 
 import (
 	"net/http"
-	"reflect"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
-	"github.com/creator-content-api/server/apitest"
 )
 
 // TestScheduledPostsAndTags covers published_at, status, the published_at sorts, tag and
@@ -28,23 +27,7 @@ func TestScheduledPostsAndTags(t *testing.T) {
 	post("wip", map[string]any{"tags": []string{"go"}, "draft": true})
 	h.SaveRecord(vocab.Courses, map[string]any{"title": "C", "currency": "usd"})
 
-	slugs := func(path string) []string {
-		t.Helper()
-		res := h.Get(path, key)
-		if res.Status != http.StatusOK {
-			t.Fatalf("GET %s: %d %s", path, res.Status, res.Body)
-		}
-		body := res.JSON(t)
-		items, _ := body["data"].([]any)
-		if items == nil {
-			items, _ = body["items"].([]any)
-		}
-		out := []string{}
-		for _, it := range items {
-			out = append(out, it.(map[string]any)["slug"].(string))
-		}
-		return out
-	}
+	bearer := apitest.Bearer(key)
 	for _, tc := range []struct {
 		path string
 		want []string
@@ -57,57 +40,52 @@ func TestScheduledPostsAndTags(t *testing.T) {
 		{"/api/v2/posts?status=draft&tag=go", []string{"wip"}},
 		{"/api/v2/posts?status=published&sort=published_at", []string{"old", "now"}},
 	} {
-		if got := slugs(tc.path); !reflect.DeepEqual(got, tc.want) {
-			t.Errorf("GET %s: %v, want %v", tc.path, got, tc.want)
+		list := "data"
+		if strings.HasPrefix(tc.path, "/api/v2/") {
+			list = "items"
 		}
+		apitest.Scenario{Path: tc.path, Headers: bearer, ExpectedStatus: http.StatusOK, ExpectedJSON: listed(list, "slug", tc.want...)}.Test(t, h)
 	}
-
 	for _, tc := range []struct{ path, param string }{
 		{"/api/v2/posts?status=live", "status"},
 		{"/api/v1/posts?tag=" + strings.Repeat("x", 101), "tag"},
 		{"/api/v1/courses?sort=published_at", "sort"},
 	} {
-		res := h.Get(tc.path, key)
-		if res.Status != http.StatusBadRequest || !strings.Contains(string(res.Body), `\"`+tc.param+`\"`) {
-			t.Errorf("GET %s: %d %s, want 400 naming %s", tc.path, res.Status, res.Body, tc.param)
-		}
+		invalidParam(apitest.Scenario{Path: tc.path, Headers: bearer}, tc.param).Test(t, h)
 	}
 
 	// A cursor of tag=go is refused on tag=web.
-	first := h.Get("/api/v1/posts?tag=go&limit=1", key).JSON(t)
-	cur, _ := first["next_cursor"].(string)
-	if cur == "" || first["total"] != float64(2) {
-		t.Fatalf("first page: %v", first)
+	first := apitest.Scenario{Name: "first page of tag=go", Path: "/api/v1/posts?tag=go&limit=1", Headers: bearer,
+		ExpectedStatus: http.StatusOK, ExpectedJSON: map[string]any{"total": 2}}.Test(t, h)
+	cur, _ := first.JSON(t)["next_cursor"].(string)
+	if cur == "" {
+		t.Fatalf("first page: %s", first.Body)
 	}
-	if res := h.Get("/api/v1/posts?tag=web&limit=1&cursor="+cur, key); res.Status != http.StatusBadRequest ||
-		!strings.Contains(string(res.Body), `\"cursor\"`) {
-		t.Errorf("cursor of another tag: %d %s", res.Status, res.Body)
-	}
-	if got := slugs("/api/v1/posts?tag=go&limit=1&cursor=" + cur); len(got) != 1 {
-		t.Errorf("second page: %v", got)
-	}
+	invalidParam(apitest.Scenario{Name: "cursor of another tag", Path: "/api/v1/posts?tag=web&limit=1&cursor=" + cur, Headers: bearer}, "cursor").Test(t, h)
+	apitest.Scenario{Name: "second page of tag=go", Path: "/api/v1/posts?tag=go&limit=1&cursor=" + cur, Headers: bearer,
+		ExpectedStatus: http.StatusOK, ExpectedJSON: map[string]any{"data.1": apitest.Absent},
+		After: func(t testing.TB, _ *apitest.Harness, res *apitest.Response) {
+			if items := listOf(t, res, "data"); len(items) != 1 {
+				t.Errorf("%d posts, want 1", len(items))
+			}
+		}}.Test(t, h)
 
-	wantTags := func(want []any) {
-		t.Helper()
-		if got := h.Get("/api/v1/tags", key).JSON(t)["data"]; !reflect.DeepEqual(got, want) {
-			t.Errorf("tags %v, want %v", got, want)
-		}
+	tags := func(name string, want ...any) apitest.Scenario {
+		return apitest.Scenario{Name: name, Path: "/api/v1/tags", Headers: bearer, ExpectedStatus: http.StatusOK,
+			ExpectedJSON: map[string]any{"data": want}}
 	}
-	tag := func(name string, n float64) any { return map[string]any{"tag": name, "count": n} }
-	wantTags([]any{tag("go", 2), tag("rust", 1), tag("web", 1)})
-	if res := h.Get("/api/v1/posts/later", key); res.Status != http.StatusNotFound {
-		t.Fatalf("scheduled post by slug: %d", res.Status)
-	}
+	tag := func(name string, n int) any { return map[string]any{"tag": name, "count": n} }
+	tags("tags before", tag("go", 2), tag("rust", 1), tag("web", 1)).Test(t, h)
+	apitest.Scenario{Name: "scheduled post by slug", Path: "/api/v1/posts/later", Headers: bearer,
+		ExpectedStatus: http.StatusNotFound, ExpectedCode: "not_found"}.Test(t, h)
 
 	h.Clock.Advance(10 * time.Minute)
 	if _, err := h.Publish.RunDue(); err != nil {
 		t.Fatal(err)
 	}
-	res := h.Get("/api/v1/posts/later", key)
-	if res.Status != http.StatusOK || res.JSON(t)["data"].(map[string]any)["published_at"] != "2026-11-21 12:10:00.000Z" {
-		t.Fatalf("post after its time: %d %s", res.Status, res.Body)
-	}
-	wantTags([]any{tag("go", 3), tag("rust", 1), tag("web", 1)})
+	apitest.Scenario{Name: "post after its time", Path: "/api/v1/posts/later", Headers: bearer, ExpectedStatus: http.StatusOK,
+		ExpectedJSON: map[string]any{"data.published_at": "2026-11-21 12:10:00.000Z"}}.Test(t, h)
+	tags("tags after", tag("go", 3), tag("rust", 1), tag("web", 1)).Test(t, h)
 	var n int
 	if err := h.App.DB().NewQuery("SELECT COUNT(*) FROM webhook_events WHERE event = 'content.published'").Row(&n); err != nil || n != 1 {
 		t.Fatalf("%d content.published events (%v), want 1", n, err)

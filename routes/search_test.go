@@ -3,13 +3,12 @@ package routes_test
 import (
 	"net/http"
 	"net/url"
-	"slices"
 	"strings"
 	"testing"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
-	"github.com/creator-content-api/server/apitest"
 )
 
 // seedSearch saves the records of the search tests and returns their ids by label.
@@ -32,11 +31,21 @@ func seedSearch(t testing.TB, h *apitest.Harness) map[string]string {
 	return ids
 }
 
-func TestSearchLists(t *testing.T) {
+// TestSearch runs the search tests on one set of records, in order: the reads first, then the
+// writes that change what they find, then searches held waiting for a turn.
+func TestSearch(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
 	key, _ := h.CreateKey(keys.Scopes()...)
 	ids := seedSearch(t, h)
+	t.Run("lists", func(t *testing.T) { searchLists(t, h, key, ids) })
+	t.Run("bounds", func(t *testing.T) { searchBounds(t, h, key, ids) })
+	t.Run("cursor bound to q", func(t *testing.T) { searchCursorBoundToQ(t, h, key, ids) })
+	t.Run("follows writes", func(t *testing.T) { searchFollowsWrites(t, h, key, ids) })
+	t.Run("searches wait for a turn", func(t *testing.T) { searchesWaitForATurn(t, h, key) })
+}
+
+func searchLists(t *testing.T, h *apitest.Harness, key string, ids map[string]string) {
 	cases := []struct {
 		list, q string
 		want    []string // labels
@@ -69,84 +78,57 @@ func TestSearchLists(t *testing.T) {
 		{"v2/projects", "go", nil},
 	}
 	for _, c := range cases {
-		t.Run(c.list+"?q="+c.q, func(t *testing.T) {
-			res := h.Get("/api/"+c.list+"?"+url.Values{"q": {c.q}}.Encode(), key)
-			wantStatus(t, res, http.StatusOK)
-			items, total := "data", "total"
-			if strings.HasPrefix(c.list, "v2/") {
-				items, total = "items", "total_items"
-			}
-			want := []string{}
-			for _, label := range c.want {
-				want = append(want, ids[label])
-			}
-			got := idsOf(listOf(t, res, items))
-			slices.Sort(got)
-			slices.Sort(want)
-			if !slices.Equal(got, want) {
-				t.Fatalf("got %v, want %v (%v)", got, want, c.want)
-			}
-			if n := res.JSON(t)[total]; n != float64(len(want)) {
-				t.Fatalf("%s %v, want %d", total, n, len(want))
-			}
-		})
+		items, total := "data", "total"
+		if strings.HasPrefix(c.list, "v2/") {
+			items, total = "items", "total_items"
+		}
+		var want []string
+		for _, label := range c.want {
+			want = append(want, ids[label])
+		}
+		apitest.Scenario{Name: c.list + "?q=" + c.q, Path: "/api/" + c.list + "?" + url.Values{"q": {c.q}}.Encode(),
+			Headers: apitest.Bearer(key), ExpectedStatus: http.StatusOK, ExpectedJSON: map[string]any{total: len(want)},
+			After: holdsIDs(items, want...)}.Test(t, h)
 	}
 }
 
-func TestSearchBounds(t *testing.T) {
-	t.Parallel()
-	h := apitest.New(t, apitest.Options{})
-	key, _ := h.CreateKey(keys.Scopes()...)
-	ids := seedSearch(t, h)
+func searchBounds(t *testing.T, h *apitest.Harness, key string, ids map[string]string) {
 	for _, list := range []string{"v1/posts", "v2/posts", "v1/courses", "v2/talks"} {
-		res := h.Get("/api/"+list+"?"+url.Values{"q": {strings.Repeat("é", 201)}}.Encode(), key)
-		wantInvalid(t, res, "q")
-		res = h.Get("/api/"+list+"?"+url.Values{"q": {strings.Repeat("é", 200)}}.Encode(), key)
-		wantStatus(t, res, http.StatusOK)
+		invalidParam(apitest.Scenario{Name: list + " q too long", Path: "/api/" + list + "?" + url.Values{"q": {strings.Repeat("é", 201)}}.Encode(),
+			Headers: apitest.Bearer(key)}, "q").Test(t, h)
+		apitest.Scenario{Name: list + " q as long as may be", Path: "/api/" + list + "?" + url.Values{"q": {strings.Repeat("é", 200)}}.Encode(),
+			Headers: apitest.Bearer(key), ExpectedStatus: http.StatusOK}.Test(t, h)
 	}
 	// A record's id is not text of it.
-	res := h.Get("/api/v2/posts?q="+ids["routers"], key)
-	if items := listOf(t, res, "items"); len(items) != 0 {
-		t.Fatalf("searching an id found %v", idsOf(items))
-	}
+	apitest.Scenario{Name: "an id", Path: "/api/v2/posts?q=" + ids["routers"], Headers: apitest.Bearer(key),
+		ExpectedStatus: http.StatusOK, ExpectedJSON: map[string]any{"items": []any{}}}.Test(t, h)
 	// members have no search: q is an unknown parameter there.
-	res = h.Get("/api/v2/members?q=nobody", key)
-	wantStatus(t, res, http.StatusOK)
+	apitest.Scenario{Name: "members", Path: "/api/v2/members?q=nobody", Headers: apitest.Bearer(key), ExpectedStatus: http.StatusOK}.Test(t, h)
 }
 
-func TestSearchCursorBoundToQ(t *testing.T) {
-	t.Parallel()
-	h := apitest.New(t, apitest.Options{})
-	key, _ := h.CreateKey(keys.Scopes()...)
-	ids := seedSearch(t, h)
-	first := h.Get("/api/v1/posts?q=go&sort=title&limit=1", key)
-	wantStatus(t, first, http.StatusOK)
-	body := first.JSON(t)
-	next, _ := body["next_cursor"].(string)
-	if got := idsOf(listOf(t, first, "data")); !slices.Equal(got, []string{ids["modules"]}) || next == "" || body["total"] != float64(2) {
-		t.Fatalf("first page %s", first.Body)
+func searchCursorBoundToQ(t *testing.T, h *apitest.Harness, key string, ids map[string]string) {
+	firstPage := listed("data", "id", ids["modules"])
+	firstPage["total"] = 2
+	first := apitest.Scenario{Name: "first page", Path: "/api/v1/posts?q=go&sort=title&limit=1", Headers: apitest.Bearer(key),
+		ExpectedStatus: http.StatusOK, ExpectedJSON: firstPage}.Test(t, h)
+	next, _ := first.JSON(t)["next_cursor"].(string)
+	if next == "" {
+		t.Fatalf("no next_cursor: %s", first.Body)
 	}
-	res := h.Get("/api/v1/posts?q=go&sort=title&limit=1&cursor="+url.QueryEscape(next), key)
-	wantStatus(t, res, http.StatusOK)
-	if got := idsOf(listOf(t, res, "data")); !slices.Equal(got, []string{ids["routers"]}) || res.JSON(t)["next_cursor"] != nil {
-		t.Fatalf("second page %s", res.Body)
-	}
+	secondPage := listed("data", "id", ids["routers"])
+	secondPage["next_cursor"] = apitest.Absent
+	apitest.Scenario{Name: "second page", Path: "/api/v1/posts?q=go&sort=title&limit=1&cursor=" + url.QueryEscape(next),
+		Headers: apitest.Bearer(key), ExpectedStatus: http.StatusOK, ExpectedJSON: secondPage}.Test(t, h)
 	for _, other := range []string{"q=rust&", "q=Go&", ""} {
-		res := h.Get("/api/v1/posts?"+other+"sort=title&limit=1&cursor="+url.QueryEscape(next), key)
-		wantInvalid(t, res, "cursor")
+		invalidParam(apitest.Scenario{Name: "cursor with " + other, Path: "/api/v1/posts?" + other + "sort=title&limit=1&cursor=" + url.QueryEscape(next),
+			Headers: apitest.Bearer(key)}, "cursor").Test(t, h)
 	}
 }
 
-func TestSearchFollowsWrites(t *testing.T) {
-	t.Parallel()
-	h := apitest.New(t, apitest.Options{})
-	key, _ := h.CreateKey(keys.Scopes()...)
-	ids := seedSearch(t, h)
-	search := func(q string) []string {
-		t.Helper()
-		got := idsOf(listOf(t, h.Get("/api/v2/posts?q="+q, key), "items"))
-		slices.Sort(got)
-		return got
+func searchFollowsWrites(t *testing.T, h *apitest.Harness, key string, ids map[string]string) {
+	search := func(name, q string, want ...string) apitest.Scenario {
+		return apitest.Scenario{Name: name, Path: "/api/v2/posts?q=" + q, Headers: apitest.Bearer(key),
+			ExpectedStatus: http.StatusOK, After: holdsIDs("items", want...)}
 	}
 	rec, err := h.App.FindRecordById(vocab.Posts, ids["routers"])
 	if err != nil {
@@ -156,16 +138,10 @@ func TestSearchFollowsWrites(t *testing.T) {
 	if err := h.App.Save(rec); err != nil {
 		t.Fatal(err)
 	}
-	if got := search("python"); !slices.Equal(got, []string{ids["routers"]}) {
-		t.Fatalf("after update: python finds %v", got)
-	}
-	if got := search("go+routers"); len(got) != 0 {
-		t.Fatalf("after update: the old title finds %v", got)
-	}
+	search("after update, the new title", "python", ids["routers"]).Test(t, h)
+	search("after update, the old title", "go+routers").Test(t, h)
 	if err := h.App.Delete(rec); err != nil {
 		t.Fatal(err)
 	}
-	if got := search("python"); len(got) != 0 {
-		t.Fatalf("after delete: python finds %v", got)
-	}
+	search("after delete", "python").Test(t, h)
 }

@@ -7,21 +7,18 @@ import (
 	"testing"
 	"time"
 
-	"github.com/creator-content-api/server/hooks/keys"
-	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/apitest"
+	"github.com/creator-content-api/server/hooks/vocab"
 )
 
-// TestSearchesWaitForATurn holds every search turn, as that many long searches would, and
-// checks with a forced interleaving that a v1 and a v2 search wait for one while lists
-// without `q` (and a `q` without words) answer at once; given the turns back, the searches
-// answer what they should.
-func TestSearchesWaitForATurn(t *testing.T) {
-	t.Parallel()
-	h := apitest.New(t, apitest.Options{})
+// searchesWaitForATurn holds every search turn, as that many long searches would, and checks
+// with a forced interleaving that a v1 and a v2 search wait for one while lists without `q`
+// (and a `q` without words) answer at once; given the turns back, the searches answer what
+// they should. TestSearch runs it last, on its harness.
+func searchesWaitForATurn(t *testing.T, h *apitest.Harness, key string) {
+	h = h.For(t)
 	h.SaveRecord(vocab.Posts, map[string]any{"title": "Gophers at work", "visibility": "public"})
 	h.SaveRecord(vocab.Posts, map[string]any{"title": "Rust notes", "visibility": "public"})
-	key, _ := h.CreateKey(keys.ScopeRead, keys.ScopeReadContent)
 
 	release := h.API.HoldSearchTurns()
 	searches := []string{"/api/v1/posts?q=gopher", "/api/v2/posts?q=gopher"}
@@ -32,7 +29,7 @@ func TestSearchesWaitForATurn(t *testing.T) {
 	waitUntil(t, "both searches wait for a turn", func() bool { return h.API.SearchesWaiting() == len(searches) })
 
 	for _, path := range []string{"/api/v1/posts", "/api/v2/posts", "/api/v1/posts?q=%20%2B%20"} {
-		wantStatus(t, h.Get(path, key), http.StatusOK)
+		apitest.Scenario{Path: path, Headers: apitest.Bearer(key), ExpectedStatus: http.StatusOK}.Test(t, h)
 	}
 	select {
 	case res := <-answers:

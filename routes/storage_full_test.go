@@ -9,8 +9,8 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
-	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/apitest"
+	"github.com/creator-content-api/server/hooks/keys"
 )
 
 // TestWritesToAFullDatabaseAnswer507 gives the app the very error a full disk gives, SQLite's
@@ -24,45 +24,34 @@ func TestWritesToAFullDatabaseAnswer507(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
 	rw, _ := h.CreateKey(keys.ScopeRead, keys.ScopeWrite)
-	res := send(h, http.MethodPost, "/api/v1/posts", rw, map[string]any{"title": "Saved before", "visibility": "public", "draft": false})
-	wantStatus(t, res, http.StatusCreated)
-	saved := dataObject(t, res)
+	bearer := apitest.Bearer(rw)
+	saved := apitest.Scenario{Name: "saved before", Method: http.MethodPost, Path: "/api/v1/posts", Headers: bearer,
+		Body: map[string]any{"title": "Saved before", "visibility": "public", "draft": false}, ExpectedStatus: http.StatusCreated,
+	}.Test(t, h).JSON(t)["data"].(map[string]any)["id"].(string)
 
 	setMaxPageCount(t, h, 1) // SQLite keeps the database's current size as the cap
 	fillDatabase(t, h)
 
-	cases := []struct {
-		name         string
-		method, path string
-		body         any
-	}{
-		{"v1 create", http.MethodPost, "/api/v1/posts", map[string]any{"title": "Too late", "content": pageFiller, "visibility": "public"}},
-		{"v1 update", http.MethodPatch, "/api/v1/posts/" + saved["id"].(string), map[string]any{"content": pageFiller}},
+	full := func(name, method, path string, body any) apitest.Scenario {
+		return apitest.Scenario{Name: name, Method: method, Path: path, Headers: bearer, Body: body,
+			ExpectedStatus: http.StatusInsufficientStorage, ExpectedCode: "insufficient_storage",
+			ExpectedHeaders: map[string]string{"Cache-Control": "no-store"}}
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			res := send(h, c.method, c.path, rw, c.body)
-			if res.Status != http.StatusInsufficientStorage || res.ErrorCode() != "insufficient_storage" {
-				t.Fatalf("got %d %s, want 507 insufficient_storage", res.Status, res.Body)
-			}
-			if got := res.Header.Get("Cache-Control"); got != "no-store" {
-				t.Fatalf("Cache-Control %q", got)
-			}
-		})
+	for _, s := range []apitest.Scenario{
+		full("v1 create", http.MethodPost, "/api/v1/posts", map[string]any{"title": "Too late", "content": pageFiller, "visibility": "public"}),
+		full("v1 update", http.MethodPatch, "/api/v1/posts/"+saved, map[string]any{"content": pageFiller}),
+		// Reads do not write: they keep working on a full disk.
+		{Name: "read a post", Path: "/api/v1/posts/saved-before", Headers: bearer, ExpectedStatus: http.StatusOK,
+			ExpectedJSON: map[string]any{"data.id": saved}},
+		{Name: "read a list", Path: "/api/v1/posts?limit=5", Headers: bearer, ExpectedStatus: http.StatusOK},
+	} {
+		s.Test(t, h)
 	}
-
-	// Reads do not write: they keep working on a full disk.
-	res = h.Get("/api/v1/posts/saved-before", rw)
-	wantStatus(t, res, http.StatusOK)
-	if got := dataObject(t, res)["id"]; got != saved["id"] {
-		t.Fatalf("post %v, want %v", got, saved["id"])
-	}
-	wantStatus(t, h.Get("/api/v1/posts?limit=5", rw), http.StatusOK)
 
 	// Room again: the same connection writes, no restart.
 	setMaxPageCount(t, h, 1<<30)
-	res = send(h, http.MethodPost, "/api/v1/posts", rw, map[string]any{"title": "After", "visibility": "public"})
-	wantStatus(t, res, http.StatusCreated)
+	apitest.Scenario{Name: "after", Method: http.MethodPost, Path: "/api/v1/posts", Headers: bearer,
+		Body: map[string]any{"title": "After", "visibility": "public"}, ExpectedStatus: http.StatusCreated}.Test(t, h)
 }
 
 // setMaxPageCount sets PRAGMA max_page_count on PocketBase's writer connection (the pool
