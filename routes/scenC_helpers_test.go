@@ -2,7 +2,6 @@ package routes_test
 
 import (
 	"net"
-	"strings"
 	"sync"
 	"testing"
 
@@ -93,15 +92,4 @@ func checkOrStop(t *testing.T, h *apitest.Harness, s apitest.Scenario) *apitest.
 		t.FailNow()
 	}
 	return res
-}
-
-// bodyIs is a Scenario.After that requires the whole body to be want (a final newline aside),
-// where ExpectedContent would accept a body that holds more.
-func bodyIs(want string) func(testing.TB, *apitest.Harness, *apitest.Response) {
-	return func(t testing.TB, _ *apitest.Harness, res *apitest.Response) {
-		t.Helper()
-		if got := strings.TrimSuffix(string(res.Body), "\n"); got != want {
-			t.Errorf("body %s\nwant %s", got, want)
-		}
-	}
 }
