@@ -6,9 +6,9 @@ import (
 	"net/url"
 	"testing"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/routes"
-	"github.com/creator-content-api/server/apitest"
 )
 
 // A key in the URL is refused with 401 wherever it is (path or query) and whatever the path
@@ -48,18 +48,15 @@ func TestUncleanPathCountsAgainstTheRateLimit(t *testing.T) {
 	t.Parallel()
 	rl := routes.DefaultRateLimits()
 	h := apitest.New(t, apitest.Options{RateLimits: &rl})
-	var res *apitest.Response
-	for range rl.Normal.Burst {
-		res = h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/v1//posts"})
-		if res.Status != http.StatusNotFound || res.Header.Get(routes.HeaderRateLimit) != "10" {
-			t.Fatalf("got %d %v %s", res.Status, res.Header, res.Body)
+	unclean := apitest.Scenario{Path: "/api/v1//posts", ExpectedStatus: http.StatusNotFound, ExpectedCode: "not_found"}
+	for i := 1; i <= rl.Normal.Burst; i++ {
+		unclean.Name = fmt.Sprintf("unclean path %d", i)
+		unclean.ExpectedHeaders = map[string]string{routes.HeaderRateLimit: "10"}
+		if i == rl.Normal.Burst {
+			unclean.ExpectedHeaders[routes.HeaderRateRemaining] = "0"
 		}
+		unclean.Test(t, h)
 	}
-	if res.Header.Get(routes.HeaderRateRemaining) != "0" {
-		t.Fatalf("remaining = %q after the burst", res.Header.Get(routes.HeaderRateRemaining))
-	}
-	res = h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/v1/posts/../profile"})
-	if res.Status != http.StatusTooManyRequests || res.ErrorCode() != "rate_limited" || res.Header.Get(routes.HeaderRetryAfter) == "" {
-		t.Fatalf("over the limit: %d %v %s", res.Status, res.Header, res.Body)
-	}
+	apitest.Scenario{Name: "over the limit", Path: "/api/v1/posts/../profile", ExpectedStatus: http.StatusTooManyRequests, ExpectedCode: "rate_limited",
+		ExpectedHeaders: map[string]string{routes.HeaderRetryAfter: apitest.Present}}.Test(t, h)
 }
