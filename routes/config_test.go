@@ -3,14 +3,14 @@ package routes_test
 import (
 	"crypto/tls"
 	"errors"
+	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/creator-content-api/server/routes"
 	"github.com/creator-content-api/server/apitest"
+	"github.com/creator-content-api/server/routes"
 	"github.com/creator-content-api/server/routes/ratelimit"
 	"github.com/creator-content-api/server/routes/readcache"
 )
@@ -73,28 +73,18 @@ func TestZeroConfigIsProtected(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			h := h.For(t)
-			var res *apitest.Response
-			for i := range c.calls {
-				if res != nil && res.Status != http.StatusUnauthorized {
-					t.Fatalf("call %d: %d %s, want 401", i, res.Status, res.Body)
-				}
-				req := httptest.NewRequest(http.MethodGet, "/api/v1/profile", nil)
-				req.RemoteAddr = c.remote
-				if c.tls {
-					req.TLS = &tls.ConnectionState{}
-				}
-				res = h.Serve(req)
+			call := apitest.Scenario{Path: "/api/v1/profile", RemoteAddr: c.remote, ExpectedStatus: http.StatusUnauthorized, ExpectedCode: "unauthorized",
+				ExpectedHeaders: map[string]string{routes.HeaderRateLimit: strconv.Itoa(burst), routes.HeaderRetryAfter: ""}}
+			if c.tls {
+				call.Request = func(req *http.Request) { req.TLS = &tls.ConnectionState{} }
 			}
-			if res.Status != c.status || res.ErrorCode() != c.code {
-				t.Fatalf("call %d: %d %s, want %d %s", c.calls, res.Status, res.Body, c.status, c.code)
+			for i := 1; i < c.calls; i++ {
+				call.Name = fmt.Sprintf("call %d", i)
+				call.Test(t, h)
 			}
-			if got := res.Header.Get(routes.HeaderRateLimit); got != strconv.Itoa(burst) {
-				t.Errorf("X-RateLimit-Limit = %q, want %d", got, burst)
-			}
-			if got := res.Header.Get(routes.HeaderRetryAfter); got != c.retry {
-				t.Errorf("Retry-After = %q, want %q", got, c.retry)
-			}
+			call.Name, call.ExpectedStatus, call.ExpectedCode = fmt.Sprintf("call %d", c.calls), c.status, c.code
+			call.ExpectedHeaders[routes.HeaderRetryAfter] = c.retry
+			call.Test(t, h)
 		})
 	}
 }
