@@ -4,9 +4,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
-	"github.com/creator-content-api/server/apitest"
 )
 
 func seedProfile(t *testing.T, h *apitest.Harness) {
@@ -78,6 +78,17 @@ func with(headers map[string]string, name, value string) map[string]string {
 	return out
 }
 
+// profileWith is a GET of the profile with key, answering status and code.
+func profileWith(name, key string, status int, code string) apitest.Scenario {
+	return apitest.Scenario{Name: name, Path: "/api/v1/profile", Headers: apitest.Bearer(key), ExpectedStatus: status, ExpectedCode: code}
+}
+
+// profileServed is profileWith's 200, for a key with the read scope.
+func profileServed(name, key string) apitest.Scenario { return profileWith(name, key, 200, "") }
+
+// profileRefused is profileWith's 401, for a key that is not (or no longer) one.
+func profileRefused(name, key string) apitest.Scenario { return profileWith(name, key, 401, "unauthorized") }
+
 func TestRotationGrace(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
@@ -87,25 +98,13 @@ func TestRotationGrace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	status := func(key string) int { return h.Get("/api/v1/profile", key).Status }
-
-	if got := status(first); got != 200 {
-		t.Fatalf("old secret inside the grace: %d, want 200", got)
-	}
-	if got := status(second); got != 200 {
-		t.Fatalf("new secret: %d, want 200", got)
-	}
+	profileServed("old secret inside the grace", first).Test(t, h)
+	profileServed("new secret", second).Test(t, h)
 	h.Clock.Advance(24*time.Hour - time.Second)
-	if got := status(first); got != 200 {
-		t.Fatalf("old secret one second before the end of the grace: %d, want 200", got)
-	}
+	profileServed("old secret one second before the end of the grace", first).Test(t, h)
 	h.Clock.Advance(time.Second)
-	if got := status(first); got != 401 {
-		t.Fatalf("old secret after 24 h: %d, want 401", got)
-	}
-	if got := status(second); got != 200 {
-		t.Fatalf("new secret after 24 h: %d, want 200", got)
-	}
+	profileRefused("old secret after 24 h", first).Test(t, h)
+	profileServed("new secret after 24 h", second).Test(t, h)
 
 	// Rotating again inside the grace ends the older secret at once.
 	_, third, err := keys.Rotate(h.App, id, h.Clock.Now())
@@ -116,10 +115,12 @@ func TestRotationGrace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for key, want := range map[string]int{second: 401, third: 200, fourth: 200} {
-		if got := status(key); got != want {
-			t.Fatalf("after two rotations: %d, want %d", got, want)
-		}
+	for _, s := range []apitest.Scenario{
+		profileRefused("second secret after two rotations", second),
+		profileServed("third secret after two rotations", third),
+		profileServed("fourth secret after two rotations", fourth),
+	} {
+		s.Test(t, h)
 	}
 }
 
@@ -128,28 +129,20 @@ func TestWarmKeyCostsNoQuery(t *testing.T) {
 	h := apitest.New(t, apitest.Options{})
 	seedProfile(t, h)
 	key, id := h.CreateKey(keys.ScopeRead)
-	if got := h.Get("/api/v1/profile", key).Status; got != 200 {
-		t.Fatalf("warm-up: %d", got)
-	}
+	profileServed("warm-up", key).Check(t, h) // what follows depends on it
 	// With the key's record gone from under the cache (no hooks, so no invalidation), a warm
 	// key still authenticates: the check did not ask the database.
 	if _, err := h.App.DB().NewQuery("DELETE FROM " + vocab.APIKeys + " WHERE id = {:id}").Bind(map[string]any{"id": id}).Execute(); err != nil {
 		t.Fatal(err)
 	}
-	if got := h.Get("/api/v1/profile", key).Status; got != 200 {
-		t.Fatalf("warm key: %d, want 200 from the cache", got)
-	}
+	profileServed("warm key, from the cache", key).Test(t, h)
 	// A change through the app empties the cache at once.
 	other, otherID := h.CreateKey(keys.ScopeRead)
-	if got := h.Get("/api/v1/profile", key).Status; got != 401 {
-		t.Fatalf("after a change: %d, want 401", got)
-	}
+	profileRefused("after a change", key).Test(t, h)
 	if err := keys.Revoke(h.App, otherID); err != nil {
 		t.Fatal(err)
 	}
-	if got := h.Get("/api/v1/profile", other).Status; got != 401 {
-		t.Fatalf("revoked key: %d, want 401 at once", got)
-	}
+	profileRefused("revoked key, at once", other).Test(t, h)
 }
 
 func TestLastUsedIsWritten(t *testing.T) {
@@ -157,7 +150,7 @@ func TestLastUsedIsWritten(t *testing.T) {
 	h := apitest.New(t, apitest.Options{})
 	seedProfile(t, h)
 	key, id := h.CreateKey(keys.ScopeRead)
-	h.Get("/api/v1/profile", key)
+	profileServed("a call", key).Test(t, h)
 	if err := h.API.FlushKeyUsage(); err != nil {
 		t.Fatal(err)
 	}
