@@ -87,7 +87,9 @@ func profileWith(name, key string, status int, code string) apitest.Scenario {
 func profileServed(name, key string) apitest.Scenario { return profileWith(name, key, 200, "") }
 
 // profileRefused is profileWith's 401, for a key that is not (or no longer) one.
-func profileRefused(name, key string) apitest.Scenario { return profileWith(name, key, 401, "unauthorized") }
+func profileRefused(name, key string) apitest.Scenario {
+	return profileWith(name, key, 401, "unauthorized")
+}
 
 func TestRotationGrace(t *testing.T) {
 	t.Parallel()
