@@ -12,20 +12,21 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/filesystem"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/revisions"
 	"github.com/creator-content-api/server/hooks/vocab"
-	"github.com/creator-content-api/server/apitest"
 )
 
 // revisionsOf lists a record's revisions through the admin API.
 func (c adminClient) revisionsOf(collection, id string) []map[string]any {
 	c.t.Helper()
-	res := c.h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/admin/revisions?collection=" + collection + "&record=" + id, Headers: owner(c.token)})
+	res := apitest.Scenario{Path: "/api/admin/revisions?collection=" + collection + "&record=" + id, Headers: owner(c.token),
+		ExpectedStatus: http.StatusOK}.Check(c.t, c.h)
 	list, ok := res.JSON(c.t)["data"].([]any)
-	if res.Status != http.StatusOK || !ok {
-		c.t.Fatalf("revisions: %d %s", res.Status, res.Body)
+	if !ok {
+		c.t.Fatalf("revisions: %s", res.Body)
 	}
 	var out []map[string]any
 	for _, r := range list {
@@ -49,20 +50,15 @@ func TestEverySaveLeavesARevision(t *testing.T) {
 	name := "Site deploy"
 	key, _ := h.CreateKeyWith(keys.Fields{Name: &name, Scopes: &[]string{keys.ScopeWrite}})
 
-	res := h.Do(apitest.Request{Method: http.MethodPatch, Path: "/api/collections/posts/records/" + post.Id,
-		Headers: owner(c.token), Body: map[string]any{"title": "Second"}})
-	if res.Status != http.StatusOK {
-		t.Fatalf("dashboard save: %d %s", res.Status, res.Body)
-	}
+	apitest.Scenario{Name: "dashboard save", Method: http.MethodPatch, Path: "/api/collections/posts/records/" + post.Id,
+		Headers: owner(c.token), Body: map[string]any{"title": "Second"}, ExpectedStatus: http.StatusOK}.Test(t, h)
 	h.Clock.Advance(time.Minute)
-	res = h.Do(apitest.Request{Method: http.MethodPatch, Path: "/api/v1/posts/" + post.Id,
-		Headers: apitest.Bearer(key), Body: map[string]any{"title": "Third"}})
-	if res.Status != http.StatusOK {
-		t.Fatalf("API save: %d %s", res.Status, res.Body)
-	}
+	apiSave := apitest.Scenario{Name: "API save", Method: http.MethodPatch, Path: "/api/v1/posts/" + post.Id,
+		Headers: apitest.Bearer(key), Body: map[string]any{"title": "Third"}, ExpectedStatus: http.StatusOK}
+	apiSave.Test(t, h)
 	// A save that changes nothing keeps nothing.
-	h.Do(apitest.Request{Method: http.MethodPatch, Path: "/api/v1/posts/" + post.Id,
-		Headers: apitest.Bearer(key), Body: map[string]any{"title": "Third"}})
+	apiSave.Name = "API save of the same title"
+	apiSave.Test(t, h)
 
 	revs := c.revisionsOf(vocab.Posts, post.Id)
 	if len(revs) != 2 {
@@ -100,12 +96,10 @@ func TestRestoreFiresContentUpdated(t *testing.T) {
 	rcv.Next() // content.updated of the edit
 	rev := c.revisionsOf(vocab.Posts, post.Id)[0]
 
-	res, body := c.do(http.MethodGet, "/api/admin/revisions/"+rev["id"].(string)+"/diff", nil)
-	if res.Status != http.StatusOK {
-		t.Fatalf("diff: %d %s", res.Status, res.Body)
-	}
+	res := apitest.Scenario{Name: "diff", Path: "/api/admin/revisions/" + rev["id"].(string) + "/diff", Headers: owner(c.token),
+		ExpectedStatus: http.StatusOK}.Check(t, h)
 	fields := map[string]map[string]any{}
-	for _, f := range body["fields"].([]any) {
+	for _, f := range res.JSON(t)["data"].(map[string]any)["fields"].([]any) {
 		fields[f.(map[string]any)["field"].(string)] = f.(map[string]any)
 	}
 	if fields["title"]["changed"] != true || fields["title"]["revision"] != "Old title" || fields["title"]["current"] != "New title" ||
@@ -124,11 +118,9 @@ func TestRestoreFiresContentUpdated(t *testing.T) {
 	}
 
 	h.Clock.Advance(time.Minute)
-	res, body = c.do(http.MethodPost, "/api/admin/revisions/"+rev["id"].(string)+"/restore",
-		map[string]any{"collection": "posts", "record": post.Id})
-	if res.Status != http.StatusOK || body["fields"].(map[string]any)["title"] != "Old title" {
-		t.Fatalf("restore: %d %s", res.Status, res.Body)
-	}
+	apitest.Scenario{Name: "restore", Method: http.MethodPost, Path: "/api/admin/revisions/" + rev["id"].(string) + "/restore", Headers: owner(c.token),
+		Body: map[string]any{"collection": "posts", "record": post.Id}, ExpectedStatus: http.StatusOK,
+		ExpectedJSON: map[string]any{"data.fields.title": "Old title"}}.Check(t, h) // what follows depends on it
 	runDue(t, h)
 	got := rcv.Next()
 	if got.Header.Get("X-Service-Event") != "content.updated" || !bytes.Contains(got.Body, []byte(`"title":"Old title"`)) {
@@ -148,9 +140,8 @@ func TestRestoreOfADeletedRecord(t *testing.T) {
 	c := adminClient{t: t, h: h, token: h.SuperuserToken()}
 	key, _ := h.CreateKey(keys.ScopeRead, keys.ScopeWrite)
 	post := newPost(h, "Gone", "gone")
-	if res := h.Do(apitest.Request{Method: http.MethodDelete, Path: "/api/v1/posts/" + post.Id, Headers: apitest.Bearer(key)}); res.Status != http.StatusNoContent {
-		t.Fatalf("delete: %d %s", res.Status, res.Body)
-	}
+	apitest.Scenario{Name: "delete", Method: http.MethodDelete, Path: "/api/v1/posts/" + post.Id, Headers: apitest.Bearer(key),
+		ExpectedStatus: http.StatusNoContent}.Check(t, h) // what follows depends on it
 	rev := c.revisionsOf(vocab.Posts, post.Id)[0]
 	if rev["action"] != "delete" || rev["fields"].(map[string]any)["slug"] != "gone" {
 		t.Fatalf("delete revision %v", rev)
@@ -248,9 +239,8 @@ func TestRevisionsKeepReplacedFiles(t *testing.T) {
 		t.Fatalf("revision names cover %v, want %s", rev["fields"].(map[string]any)["cover"], oldName)
 	}
 	h.Clock.Advance(time.Minute)
-	if res, _ := c.do(http.MethodPost, "/api/admin/revisions/"+rev["id"].(string)+"/restore", nil); res.Status != http.StatusOK {
-		t.Fatalf("restore: %d %s", res.Status, res.Body)
-	}
+	apitest.Scenario{Name: "restore", Method: http.MethodPost, Path: "/api/admin/revisions/" + rev["id"].(string) + "/restore", Headers: owner(c.token),
+		ExpectedStatus: http.StatusOK, ExpectedJSON: map[string]any{"data.fields.cover": oldName}}.Check(t, h) // what follows depends on it
 	restored, err := h.App.FindRecordById(vocab.Posts, post.Id)
 	if err != nil {
 		t.Fatal(err)
@@ -309,12 +299,9 @@ func TestRevisionActorsOfCommandsAndBatches(t *testing.T) {
 	}
 	h.Clock.Advance(time.Minute)
 	h.App.Settings().Batch.Enabled = true // off by default
-	res := h.Do(apitest.Request{Method: http.MethodPost, Path: "/api/batch", Headers: owner(c.token),
+	apitest.Scenario{Name: "batch", Method: http.MethodPost, Path: "/api/batch", Headers: owner(c.token),
 		Body: map[string]any{"requests": []map[string]any{{"method": "PATCH", "url": "/api/collections/posts/records/" + post.Id,
-			"body": map[string]any{"title": "By a batch"}}}}})
-	if res.Status != http.StatusOK {
-		t.Fatalf("batch: %d %s", res.Status, res.Body)
-	}
+			"body": map[string]any{"title": "By a batch"}}}}, ExpectedStatus: http.StatusOK}.Check(t, h) // what follows depends on it
 	revs := c.revisionsOf(vocab.Posts, post.Id)
 	if len(revs) != 2 {
 		t.Fatalf("revisions %v", revs)
