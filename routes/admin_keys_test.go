@@ -16,9 +16,25 @@ import (
 
 func owner(token string) map[string]string { return map[string]string{"Authorization": token} }
 
-func TestAdminKeysNeedOwnerLogin(t *testing.T) {
+// TestAdminKeys: the owner's key routes (/api/admin/api-keys) and the dashboard's edits of
+// keys, on one app: each part makes and changes keys of its own.
+func TestAdminKeys(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
+	seedProfile(t, h)
+	su := owner(h.SuperuserToken())
+	for name, part := range map[string]func(*testing.T, *apitest.Harness, map[string]string){
+		"need the owner's login":      adminKeysNeedOwnerLogin,
+		"lifecycle":                   adminKeyLifecycle,
+		"bad input":                   adminKeyBadInput,
+		"dashboard cannot break keys": dashboardCannotBreakKeys,
+	} {
+		t.Run(name, func(t *testing.T) { part(t, h.For(t), su) })
+	}
+}
+
+// adminKeysNeedOwnerLogin: every route refuses anyone but the owner with 401.
+func adminKeysNeedOwnerLogin(t *testing.T, h *apitest.Harness, _ map[string]string) {
 	key, id := h.CreateKey(keys.Scopes()...)
 	memberToken := newMemberToken(t, h)
 	endpoints := []struct{ method, path string }{
@@ -61,11 +77,9 @@ func newMemberToken(t *testing.T, h *apitest.Harness) string {
 	return tok
 }
 
-func TestAdminKeyLifecycle(t *testing.T) {
-	t.Parallel()
-	h := apitest.New(t, apitest.Options{})
-	seedProfile(t, h)
-	su := owner(h.SuperuserToken())
+// adminKeyLifecycle: a key is made, shown once, switched off and on, expired, rotated and
+// revoked, each change effective at once.
+func adminKeyLifecycle(t *testing.T, h *apitest.Harness, su map[string]string) {
 
 	res := apitest.Scenario{Name: "create", Method: http.MethodPost, Path: "/api/admin/api-keys", Headers: su, Body: map[string]any{
 		"name": "Site", "scopes": []string{"read"}, "allowed_origins": []string{"https://Site.Example/"},
@@ -148,10 +162,8 @@ func assertNoClearKey(t *testing.T, h *apitest.Harness, secret string) {
 	}
 }
 
-func TestAdminKeyBadInput(t *testing.T) {
-	t.Parallel()
-	h := apitest.New(t, apitest.Options{})
-	su := owner(h.SuperuserToken())
+// adminKeyBadInput: bad bodies are 400 naming what is wrong; unknown ids 404.
+func adminKeyBadInput(t *testing.T, h *apitest.Harness, su map[string]string) {
 	_, id := h.CreateKey(keys.ScopeRead)
 	bad := func(name, method, path string, body any, part string) apitest.Scenario {
 		return apitest.Scenario{Name: name, Method: method, Path: path, Headers: su, Body: body,
@@ -180,10 +192,9 @@ func TestAdminKeyBadInput(t *testing.T) {
 	}
 }
 
-func TestDashboardCannotBreakKeys(t *testing.T) {
-	t.Parallel()
-	h := apitest.New(t, apitest.Options{})
-	su := owner(h.SuperuserToken())
+// dashboardCannotBreakKeys: PocketBase's records API makes no key and edits no hash, and
+// normalizes the origins it saves.
+func dashboardCannotBreakKeys(t *testing.T, h *apitest.Harness, su map[string]string) {
 	_, id := h.CreateKey(keys.ScopeRead)
 	base := "/api/collections/" + vocab.APIKeys + "/records"
 
