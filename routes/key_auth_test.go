@@ -14,12 +14,26 @@ func seedProfile(t *testing.T, h *apitest.Harness) {
 	h.SaveRecord(vocab.Profile, map[string]any{"name": "Ada Lovelace", "headline": "Writes about engines"})
 }
 
-func TestAPIKeyAuthMatrix(t *testing.T) {
+// TestAPIKeyAuth: how a key is read, checked and cached, on one app: each part makes keys of
+// its own, and none depends on the clock's reading.
+func TestAPIKeyAuth(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
 	seedProfile(t, h)
+	for name, part := range map[string]func(*testing.T, *apitest.Harness){
+		"matrix":                  apiKeyAuthMatrix,
+		"rotation grace":          rotationGrace,
+		"warm key costs no query": warmKeyCostsNoQuery,
+		"last use is written":     lastUsedIsWritten,
+	} {
+		t.Run(name, func(t *testing.T) { part(t, h.For(t)) })
+	}
+}
+
+// apiKeyAuthMatrix: what a key and its request must be for a 200, and each refusal's code.
+func apiKeyAuthMatrix(t *testing.T, h *apitest.Harness) {
 	ptr := func(v bool) *bool { return &v }
-	past := apitest.Epoch.Add(-time.Minute)
+	past := h.Clock.Now().Add(-time.Minute)
 	origins := []string{"https://site.example"}
 
 	valid, _ := h.CreateKey(keys.ScopeRead)
@@ -91,10 +105,8 @@ func profileRefused(name, key string) apitest.Scenario {
 	return profileWith(name, key, 401, "unauthorized")
 }
 
-func TestRotationGrace(t *testing.T) {
-	t.Parallel()
-	h := apitest.New(t, apitest.Options{})
-	seedProfile(t, h)
+// rotationGrace: a rotated key's old secret works for 24 hours, or until the next rotation.
+func rotationGrace(t *testing.T, h *apitest.Harness) {
 	first, id := h.CreateKey(keys.ScopeRead)
 	_, second, err := keys.Rotate(h.App, id, h.Clock.Now())
 	if err != nil {
@@ -126,10 +138,9 @@ func TestRotationGrace(t *testing.T) {
 	}
 }
 
-func TestWarmKeyCostsNoQuery(t *testing.T) {
-	t.Parallel()
-	h := apitest.New(t, apitest.Options{})
-	seedProfile(t, h)
+// warmKeyCostsNoQuery: a key checked once is checked again from the cache, until any key
+// changes.
+func warmKeyCostsNoQuery(t *testing.T, h *apitest.Harness) {
 	key, id := h.CreateKey(keys.ScopeRead)
 	profileServed("warm-up", key).Check(t, h) // what follows depends on it
 	// With the key's record gone from under the cache (no hooks, so no invalidation), a warm
@@ -147,11 +158,10 @@ func TestWarmKeyCostsNoQuery(t *testing.T) {
 	profileRefused("revoked key, at once", other).Test(t, h)
 }
 
-func TestLastUsedIsWritten(t *testing.T) {
-	t.Parallel()
-	h := apitest.New(t, apitest.Options{})
-	seedProfile(t, h)
+// lastUsedIsWritten: a key's use is written to its record, at the time of the call.
+func lastUsedIsWritten(t *testing.T, h *apitest.Harness) {
 	key, id := h.CreateKey(keys.ScopeRead)
+	used := h.Clock.Now()
 	profileServed("a call", key).Test(t, h)
 	if err := h.API.FlushKeyUsage(); err != nil {
 		t.Fatal(err)
@@ -160,7 +170,7 @@ func TestLastUsedIsWritten(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := rec.GetDateTime("last_used_at").Time(); !got.Equal(apitest.Epoch) {
-		t.Fatalf("last_used_at = %v, want %v", got, apitest.Epoch)
+	if got := rec.GetDateTime("last_used_at").Time(); !got.Equal(used) {
+		t.Fatalf("last_used_at = %v, want %v", got, used)
 	}
 }
