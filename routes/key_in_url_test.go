@@ -11,13 +11,10 @@ import (
 	"github.com/creator-content-api/server/routes"
 )
 
-// A key in the URL is refused with 401 wherever it is (path or query) and whatever the path
+// keyInURLIsRefusedEverywhere: a key in the URL is refused with 401 wherever it is (path or query) and whatever the path
 // would otherwise have answered (a route, an unknown path, a wrong method, an unclean path),
 // with the request id and the rate-limit headers every answer carries.
-func TestKeyInURLIsRefusedEverywhere(t *testing.T) {
-	t.Parallel()
-	rl := routes.DefaultRateLimits()
-	h := apitest.New(t, apitest.Options{RateLimits: &rl})
+func keyInURLIsRefusedEverywhere(t *testing.T, h *apitest.Harness, _ map[string]string) {
 	key, _ := h.CreateKey(keys.Scopes()...)
 	cases := []struct {
 		name, method, path string
@@ -35,7 +32,7 @@ func TestKeyInURLIsRefusedEverywhere(t *testing.T) {
 	}
 	for i, c := range cases {
 		apitest.Scenario{Name: c.name, Method: c.method, Path: c.path, Headers: apitest.Bearer(key),
-			RemoteAddr:     fmt.Sprintf("198.51.100.%d:1000", i+1), // a bucket of its own
+			RemoteAddr:     fmt.Sprintf("198.51.100.%d:1000", 101+i), // a bucket of its own
 			ExpectedStatus: http.StatusUnauthorized, ExpectedCode: "unauthorized",
 			ExpectedHeaders: map[string]string{"X-Request-Id": apitest.Present, routes.HeaderRateLimit: apitest.Present,
 				routes.HeaderRateRemaining: apitest.Present, routes.HeaderRateReset: apitest.Present},
@@ -43,16 +40,14 @@ func TestKeyInURLIsRefusedEverywhere(t *testing.T) {
 	}
 }
 
-// The unclean-path 404 counts against the tier like every other answer.
-func TestUncleanPathCountsAgainstTheRateLimit(t *testing.T) {
-	t.Parallel()
-	rl := routes.DefaultRateLimits()
-	h := apitest.New(t, apitest.Options{RateLimits: &rl})
+// uncleanPathCountsAgainstTheRateLimit: the unclean-path 404 counts against the tier like every other answer.
+func uncleanPathCountsAgainstTheRateLimit(t *testing.T, h *apitest.Harness, _ map[string]string) {
+	burst := routes.DefaultRateLimits().Normal.Burst
 	unclean := apitest.Scenario{Path: "/api/v1//posts", ExpectedStatus: http.StatusNotFound, ExpectedCode: "not_found"}
-	for i := 1; i <= rl.Normal.Burst; i++ {
+	for i := 1; i <= burst; i++ {
 		unclean.Name = fmt.Sprintf("unclean path %d", i)
 		unclean.ExpectedHeaders = map[string]string{routes.HeaderRateLimit: "10"}
-		if i == rl.Normal.Burst {
+		if i == burst {
 			unclean.ExpectedHeaders[routes.HeaderRateRemaining] = "0"
 		}
 		unclean.Test(t, h)

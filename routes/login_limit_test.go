@@ -9,12 +9,10 @@ import (
 	"github.com/creator-content-api/server/routes"
 )
 
-// TestStrictTierOnPasswordEndpoints: PocketBase's login and password-reset endpoints share
+// strictTierOnPasswordEndpoints: PocketBase's login and password-reset endpoints share
 // one Strict bucket per IP (burst 3); its other routes are not Strict.
-func TestStrictTierOnPasswordEndpoints(t *testing.T) {
-	t.Parallel()
-	h := limitedHarness(t)
-	h.SuperuserToken() // creates owner@example.com
+func strictTierOnPasswordEndpoints(t *testing.T, h *apitest.Harness, _ map[string]string) {
+	// The owner, owner@example.com, exists: TestRateLimits made its login.
 	login := func(name, ip, password string, status int) apitest.Scenario {
 		s := apitest.Scenario{Name: name, Method: http.MethodPost, Path: "/api/collections/_superusers/auth-with-password", RemoteAddr: ip,
 			Body: map[string]string{"identity": "owner@example.com", "password": password}, ExpectedStatus: status}

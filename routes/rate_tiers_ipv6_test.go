@@ -74,12 +74,11 @@ func TestRateLimitBucketsPerIPv6Network(t *testing.T) {
 	}
 }
 
-// Behind a trusted proxy the client's IPv6 address comes from its header (PocketBase writes it
+// rateLimitIPv6BehindTrustedProxy: behind a trusted proxy the client's IPv6 address comes from its header (PocketBase writes it
 // expanded) and is bucketed by network the same way.
-func TestRateLimitIPv6BehindTrustedProxy(t *testing.T) {
-	t.Parallel()
-	h := limitedHarness(t)
+func rateLimitIPv6BehindTrustedProxy(t *testing.T, h *apitest.Harness, _ map[string]string) {
 	h.App.Settings().TrustedProxy.Headers = []string{"X-Forwarded-For"}
+	t.Cleanup(func() { h.App.Settings().TrustedProxy.Headers = nil })
 	get := func(name, client string) apitest.Scenario {
 		return apitest.Scenario{Name: name, Path: "/api/v1/profile", RemoteAddr: "127.0.0.1:1", Headers: map[string]string{"X-Forwarded-For": client},
 			ExpectedStatus: http.StatusUnauthorized, ExpectedCode: "unauthorized"}

@@ -13,10 +13,25 @@ import (
 	"github.com/creator-content-api/server/routes/ratelimit"
 )
 
-func limitedHarness(t *testing.T) *apitest.Harness {
-	t.Helper()
+// TestRateLimits: the default rate limits, on one app: each part counts clients (IPs,
+// networks) of its own, so no part spends another's bucket, and each takes the clock as it
+// finds it.
+func TestRateLimits(t *testing.T) {
+	t.Parallel()
 	rl := routes.DefaultRateLimits()
-	return apitest.New(t, apitest.Options{RateLimits: &rl})
+	h := apitest.New(t, apitest.Options{RateLimits: &rl})
+	seedProfile(t, h)
+	su := owner(h.SuperuserToken())
+	for name, part := range map[string]func(*testing.T, *apitest.Harness, map[string]string){
+		"burst then 429":                        rateLimitBurstThen429,
+		"tiers are separate":                    rateLimitTiersAreSeparate,
+		"IPv6 behind a trusted proxy":           rateLimitIPv6BehindTrustedProxy,
+		"strict tier on password endpoints":     strictTierOnPasswordEndpoints,
+		"key in URL is refused everywhere":      keyInURLIsRefusedEverywhere,
+		"unclean path counts against the limit": uncleanPathCountsAgainstTheRateLimit,
+	} {
+		t.Run(name, func(t *testing.T) { part(t, h.For(t), su) })
+	}
 }
 
 // rateHeaders are the rate-limit headers an answer must carry: its tier's burst, the requests
@@ -25,12 +40,9 @@ func rateHeaders(limit, remaining, retryAfter string) map[string]string {
 	return map[string]string{routes.HeaderRateLimit: limit, routes.HeaderRateRemaining: remaining, routes.HeaderRetryAfter: retryAfter}
 }
 
-// TestRateLimitBurstThen429: a client has the Normal tier's burst, then 429 with the headers
+// rateLimitBurstThen429: a client has the Normal tier's burst, then 429 with the headers
 // that say when to come back, each IP a bucket of its own; a token comes back every second.
-func TestRateLimitBurstThen429(t *testing.T) {
-	t.Parallel()
-	h := limitedHarness(t)
-	seedProfile(t, h)
+func rateLimitBurstThen429(t *testing.T, h *apitest.Harness, _ map[string]string) {
 	key, _ := h.CreateKey(keys.ScopeRead)
 	get := func(name, ip string, status int, headers map[string]string) apitest.Scenario {
 		s := apitest.Scenario{Name: name, Path: "/api/v1/profile", Headers: apitest.Bearer(key), RemoteAddr: ip + ":1234",
@@ -66,12 +78,9 @@ func TestRateLimitBurstThen429(t *testing.T) {
 	get("after ten more", "198.51.100.7", http.StatusOK, refilled).Test(t, h)
 }
 
-// TestRateLimitTiersAreSeparate: the admin routes' Moderate bucket of an IP is not its Normal
+// rateLimitTiersAreSeparate: the admin routes' Moderate bucket of an IP is not its Normal
 // bucket of v1, and an unknown path counts against its group's tier.
-func TestRateLimitTiersAreSeparate(t *testing.T) {
-	t.Parallel()
-	h := limitedHarness(t)
-	su := owner(h.SuperuserToken())
+func rateLimitTiersAreSeparate(t *testing.T, h *apitest.Harness, su map[string]string) {
 	ip := "192.0.2.50:1"
 	admin := apitest.Scenario{Path: "/api/admin/api-keys", Headers: su, RemoteAddr: ip, ExpectedStatus: http.StatusOK}
 	for i := 1; i <= 5; i++ { // the admin routes are Moderate: burst 5
