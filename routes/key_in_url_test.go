@@ -11,32 +11,30 @@ import (
 	"github.com/creator-content-api/server/routes"
 )
 
-// keyInURLIsRefusedEverywhere: a key in the URL is refused with 401 wherever it is (path or query) and whatever the path
-// would otherwise have answered (a route, an unknown path, a wrong method, an unclean path),
-// with the request id and the rate-limit headers every answer carries.
+// keyInURLIsRefusedEverywhere: a key in the URL is refused with 401 wherever it is (path or
+// query) and whatever the path would otherwise have answered (a route, an unknown path, a
+// wrong method, an unclean path), with the request id and the rate-limit headers every answer
+// carries.
 func keyInURLIsRefusedEverywhere(t *testing.T, h *apitest.Harness, _ map[string]string) {
 	key, _ := h.CreateKey(keys.Scopes()...)
-	cases := []struct {
-		name, method, path string
-	}{
-		{"path parameter of a route", http.MethodGet, "/api/v1/posts/" + key},
-		{"poll path", http.MethodGet, "/api/v1/webhooks/poll/" + key},
-		{"encoded in the path", http.MethodGet, "/api/v1/posts/%73" + key[1:]},
-		{"encoded twice in the path", http.MethodGet, "/api/v1/posts/" + url.PathEscape("%73"+key[1:])},
-		{"unknown path", http.MethodGet, "/api/v1/nothing/" + key},
-		{"unknown admin path", http.MethodGet, "/api/admin/" + key},
-		{"wrong method", http.MethodDelete, "/api/v1/profile?key=" + key},
-		{"wrong method with the key in the path", http.MethodPut, "/api/v2/posts/" + key},
-		{"unclean path", http.MethodGet, "/api/v1//posts/" + key},
-		{"query of a route", http.MethodGet, "/api/v1/profile?api_key=" + key},
-	}
-	for i, c := range cases {
-		apitest.Scenario{Name: c.name, Method: c.method, Path: c.path, Headers: apitest.Bearer(key),
-			RemoteAddr:     fmt.Sprintf("198.51.100.%d:1000", 101+i), // a bucket of its own
-			ExpectedStatus: http.StatusUnauthorized, ExpectedCode: "unauthorized",
-			ExpectedHeaders: map[string]string{"X-Request-Id": apitest.Present, routes.HeaderRateLimit: apitest.Present,
-				routes.HeaderRateRemaining: apitest.Present, routes.HeaderRateReset: apitest.Present},
-		}.Test(t, h)
+	for i, s := range []apitest.Scenario{
+		{Name: "path parameter of a route", Path: "/api/v1/posts/" + key},
+		{Name: "poll path", Path: "/api/v1/webhooks/poll/" + key},
+		{Name: "encoded in the path", Path: "/api/v1/posts/%73" + key[1:]},
+		{Name: "encoded twice in the path", Path: "/api/v1/posts/" + url.PathEscape("%73"+key[1:])},
+		{Name: "unknown path", Path: "/api/v1/nothing/" + key},
+		{Name: "unknown admin path", Path: "/api/admin/" + key},
+		{Name: "wrong method", Method: http.MethodDelete, Path: "/api/v1/profile?key=" + key},
+		{Name: "wrong method with the key in the path", Method: http.MethodPut, Path: "/api/v2/posts/" + key},
+		{Name: "unclean path", Path: "/api/v1//posts/" + key},
+		{Name: "query of a route", Path: "/api/v1/profile?api_key=" + key},
+	} {
+		s.Headers = apitest.Bearer(key)
+		s.RemoteAddr = fmt.Sprintf("198.51.100.%d:1000", 101+i) // a bucket of its own
+		s.ExpectedStatus, s.ExpectedCode = http.StatusUnauthorized, "unauthorized"
+		s.ExpectedHeaders = map[string]string{"X-Request-Id": apitest.Present, routes.HeaderRateLimit: apitest.Present,
+			routes.HeaderRateRemaining: apitest.Present, routes.HeaderRateReset: apitest.Present}
+		s.Test(t, h)
 	}
 }
 
