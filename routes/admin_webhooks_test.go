@@ -250,6 +250,7 @@ func TestAdminWebhooks(t *testing.T) {
 			s.Test(t, h)
 		}
 	})
+	t.Run("the list shows the registering key", func(t *testing.T) { adminWebhooksShowTheRegisteringKey(t, h.For(t), token) })
 	t.Run("delete", func(t *testing.T) {
 		c, s := newSub(t, "content.created")
 		c.h.SaveRecord(vocab.Posts, map[string]any{"title": "To be deleted", "visibility": "public"})
@@ -266,12 +267,9 @@ func TestAdminWebhooks(t *testing.T) {
 	})
 }
 
-// TestAdminWebhooksShowTheRegisteringKey: the owner's list names the key that registered each
+// adminWebhooksShowTheRegisteringKey: the owner's list names the key that registered each
 // subscription, null for the owner's own; after a revoke the id stays and the name goes.
-func TestAdminWebhooksShowTheRegisteringKey(t *testing.T) {
-	t.Parallel()
-	h := apitest.New(t, apitest.Options{})
-	token := h.SuperuserToken()
+func adminWebhooksShowTheRegisteringKey(t *testing.T, h *apitest.Harness, token string) {
 	name := "CRM sync"
 	key, keyID := h.CreateKeyWith(keys.Fields{Name: &name, Scopes: &[]string{keys.ScopeWriteWebhooks}})
 	for _, s := range []apitest.Scenario{
@@ -291,6 +289,15 @@ func TestAdminWebhooksShowTheRegisteringKey(t *testing.T) {
 		}
 		return out
 	}
+	// Neither subscription outlives the subtest: the other subtests' events are not for them.
+	t.Cleanup(func() {
+		for _, sub := range byURL() {
+			if url := sub["url"].(string); url == "https://1.1.1.1/key" || url == "https://1.1.1.1/owner" {
+				apitest.Scenario{Name: "delete " + url, Method: http.MethodDelete, Path: "/api/admin/webhooks/" + sub["id"].(string), Headers: owner(token),
+					ExpectedStatus: http.StatusNoContent}.Check(t, h)
+			}
+		}
+	})
 	for _, step := range []struct {
 		name     string
 		keyName  any
