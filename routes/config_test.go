@@ -21,10 +21,18 @@ func zeroConfig(c *routes.Config) {
 	*c = routes.Config{Webhooks: c.Webhooks, Changes: c.Changes, Revisions: c.Revisions, Previews: c.Previews, Now: c.Now}
 }
 
-// Register refuses, binding nothing, a configuration it cannot serve with.
-func TestRegisterRefusesAnIncompleteConfig(t *testing.T) {
+// TestConfig: what routes.Register makes of a configuration, on one app started with the zero
+// Config (a refused configuration binds nothing to it).
+func TestConfig(t *testing.T) {
 	t.Parallel()
-	h := apitest.New(t, apitest.Options{})
+	h := apitest.New(t, apitest.Options{Config: zeroConfig})
+	t.Run("Register refuses an incomplete config", func(t *testing.T) { registerRefusesAnIncompleteConfig(t, h.For(t)) })
+	t.Run("the zero config is protected", func(t *testing.T) { zeroConfigIsProtected(t, h.For(t)) })
+}
+
+// registerRefusesAnIncompleteConfig: Register refuses, binding nothing, a configuration it
+// cannot serve with.
+func registerRefusesAnIncompleteConfig(t *testing.T, h *apitest.Harness) {
 	cases := []struct {
 		name string
 		cfg  routes.Config
@@ -52,11 +60,9 @@ func TestRegisterRefusesAnIncompleteConfig(t *testing.T) {
 	}
 }
 
-// The zero Config is the protected one: plain HTTP from the network is refused and the rate
-// tiers count, until switched off by name (RateLimits.Off, AllowPlainHTTP).
-func TestZeroConfigIsProtected(t *testing.T) {
-	t.Parallel()
-	h := apitest.New(t, apitest.Options{Config: zeroConfig})
+// zeroConfigIsProtected: the zero Config is the protected one: plain HTTP from the network is
+// refused and the rate tiers count, until switched off by name (RateLimits.Off, AllowPlainHTTP).
+func zeroConfigIsProtected(t *testing.T, h *apitest.Harness) {
 	burst := ratelimit.Normal().Burst
 	cases := []struct {
 		name   string
