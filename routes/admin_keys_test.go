@@ -81,12 +81,12 @@ func newMemberToken(t *testing.T, h *apitest.Harness) string {
 // revoked, each change effective at once.
 func adminKeyLifecycle(t *testing.T, h *apitest.Harness, su map[string]string) {
 
-	res := apitest.Scenario{Name: "create", Method: http.MethodPost, Path: "/api/admin/api-keys", Headers: su, Body: map[string]any{
+	res := storyStep(t, h, apitest.Scenario{Name: "create", Method: http.MethodPost, Path: "/api/admin/api-keys", Headers: su, Body: map[string]any{
 		"name": "Site", "scopes": []string{"read"}, "allowed_origins": []string{"https://Site.Example/"},
 	}, ExpectedStatus: http.StatusCreated,
 		ExpectedJSON:    map[string]any{"data.allowed_origins": []string{"https://site.example"}}, // normalized
 		ExpectedHeaders: map[string]string{"Cache-Control": "no-store"},                           // a response with a secret
-	}.Check(t, h) // what follows depends on it
+	})
 	created := res.JSON(t)["data"].(map[string]any)
 	secret, _ := created["key"].(string)
 	id, _ := created["id"].(string)
@@ -122,8 +122,8 @@ func adminKeyLifecycle(t *testing.T, h *apitest.Harness, su map[string]string) {
 	}
 
 	// Rotate: a new key once, the old one keeps working for now.
-	res = apitest.Scenario{Name: "rotate", Method: http.MethodPost, Path: "/api/admin/api-keys/" + id + "/rotate", Headers: su,
-		ExpectedStatus: http.StatusOK}.Check(t, h)
+	res = storyStep(t, h, apitest.Scenario{Name: "rotate", Method: http.MethodPost, Path: "/api/admin/api-keys/" + id + "/rotate", Headers: su,
+		ExpectedStatus: http.StatusOK})
 	rotated := res.JSON(t)["data"].(map[string]any)
 	newSecret, _ := rotated["key"].(string)
 	if !keys.WellFormed(newSecret) || newSecret == secret || rotated["previous_secret_expires_at"] == nil {

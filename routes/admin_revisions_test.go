@@ -23,8 +23,8 @@ import (
 // revisionsOf lists a record's revisions through the admin API.
 func (c adminClient) revisionsOf(collection, id string) []map[string]any {
 	c.t.Helper()
-	res := apitest.Scenario{Path: "/api/admin/revisions?collection=" + collection + "&record=" + id, Headers: owner(c.token),
-		ExpectedStatus: http.StatusOK}.Check(c.t, c.h)
+	res := storyStep(c.t, c.h, apitest.Scenario{Path: "/api/admin/revisions?collection=" + collection + "&record=" + id, Headers: owner(c.token),
+		ExpectedStatus: http.StatusOK})
 	list, ok := res.JSON(c.t)["data"].([]any)
 	if !ok {
 		c.t.Fatalf("revisions: %s", res.Body)
@@ -113,8 +113,8 @@ func restoreFiresContentUpdated(t *testing.T, c adminClient) {
 	rcv.Next() // content.updated of the edit
 	rev := c.revisionsOf(vocab.Posts, post.Id)[0]
 
-	res := apitest.Scenario{Name: "diff", Path: "/api/admin/revisions/" + rev["id"].(string) + "/diff", Headers: owner(c.token),
-		ExpectedStatus: http.StatusOK}.Check(t, h)
+	res := storyStep(t, h, apitest.Scenario{Name: "diff", Path: "/api/admin/revisions/" + rev["id"].(string) + "/diff", Headers: owner(c.token),
+		ExpectedStatus: http.StatusOK})
 	fields := map[string]map[string]any{}
 	for _, f := range res.JSON(t)["data"].(map[string]any)["fields"].([]any) {
 		fields[f.(map[string]any)["field"].(string)] = f.(map[string]any)
@@ -135,9 +135,9 @@ func restoreFiresContentUpdated(t *testing.T, c adminClient) {
 	}
 
 	h.Clock.Advance(time.Minute)
-	apitest.Scenario{Name: "restore", Method: http.MethodPost, Path: "/api/admin/revisions/" + rev["id"].(string) + "/restore", Headers: owner(c.token),
+	storyStep(t, h, apitest.Scenario{Name: "restore", Method: http.MethodPost, Path: "/api/admin/revisions/" + rev["id"].(string) + "/restore", Headers: owner(c.token),
 		Body: map[string]any{"collection": "posts", "record": post.Id}, ExpectedStatus: http.StatusOK,
-		ExpectedJSON: map[string]any{"data.fields.title": "Old title"}}.Check(t, h) // what follows depends on it
+		ExpectedJSON: map[string]any{"data.fields.title": "Old title"}})
 	runDue(t, h)
 	got := rcv.Next()
 	if got.Header.Get("X-Service-Event") != "content.updated" || !bytes.Contains(got.Body, []byte(`"title":"Old title"`)) {
@@ -156,8 +156,8 @@ func restoreOfADeletedRecord(t *testing.T, c adminClient) {
 	h := c.h
 	key, _ := h.CreateKey(keys.ScopeRead, keys.ScopeWrite)
 	post := newPost(h, "Gone", "gone")
-	apitest.Scenario{Name: "delete", Method: http.MethodDelete, Path: "/api/v1/posts/" + post.Id, Headers: apitest.Bearer(key),
-		ExpectedStatus: http.StatusNoContent}.Check(t, h) // what follows depends on it
+	storyStep(t, h, apitest.Scenario{Name: "delete", Method: http.MethodDelete, Path: "/api/v1/posts/" + post.Id, Headers: apitest.Bearer(key),
+		ExpectedStatus: http.StatusNoContent})
 	rev := c.revisionsOf(vocab.Posts, post.Id)[0]
 	if rev["action"] != "delete" || rev["fields"].(map[string]any)["slug"] != "gone" {
 		t.Fatalf("delete revision %v", rev)
@@ -255,8 +255,8 @@ func TestRevisionsKeepReplacedFiles(t *testing.T) {
 		t.Fatalf("revision names cover %v, want %s", rev["fields"].(map[string]any)["cover"], oldName)
 	}
 	h.Clock.Advance(time.Minute)
-	apitest.Scenario{Name: "restore", Method: http.MethodPost, Path: "/api/admin/revisions/" + rev["id"].(string) + "/restore", Headers: owner(c.token),
-		ExpectedStatus: http.StatusOK, ExpectedJSON: map[string]any{"data.fields.cover": oldName}}.Check(t, h) // what follows depends on it
+	storyStep(t, h, apitest.Scenario{Name: "restore", Method: http.MethodPost, Path: "/api/admin/revisions/" + rev["id"].(string) + "/restore", Headers: owner(c.token),
+		ExpectedStatus: http.StatusOK, ExpectedJSON: map[string]any{"data.fields.cover": oldName}})
 	restored, err := h.App.FindRecordById(vocab.Posts, post.Id)
 	if err != nil {
 		t.Fatal(err)
@@ -315,9 +315,9 @@ func TestRevisionActorsOfCommandsAndBatches(t *testing.T) {
 	}
 	h.Clock.Advance(time.Minute)
 	h.App.Settings().Batch.Enabled = true // off by default
-	apitest.Scenario{Name: "batch", Method: http.MethodPost, Path: "/api/batch", Headers: owner(c.token),
+	storyStep(t, h, apitest.Scenario{Name: "batch", Method: http.MethodPost, Path: "/api/batch", Headers: owner(c.token),
 		Body: map[string]any{"requests": []map[string]any{{"method": "PATCH", "url": "/api/collections/posts/records/" + post.Id,
-			"body": map[string]any{"title": "By a batch"}}}}, ExpectedStatus: http.StatusOK}.Check(t, h) // what follows depends on it
+			"body": map[string]any{"title": "By a batch"}}}}, ExpectedStatus: http.StatusOK})
 	revs := c.revisionsOf(vocab.Posts, post.Id)
 	if len(revs) != 2 {
 		t.Fatalf("revisions %v", revs)

@@ -28,7 +28,7 @@ func TestAdminTwinsOfKeyRoutes(t *testing.T) {
 			Body: map[string]any{"url": "https://hooks.example.org/x"}, ExpectedStatus: http.StatusUnauthorized, ExpectedCode: "unauthorized"},
 		{Name: "owner analytics", Path: "/api/admin/analytics", Headers: su, ExpectedStatus: http.StatusOK, ExpectedJSON: map[string]any{"data.plan": "free"},
 			After: func(t testing.TB, h *apitest.Harness, res *apitest.Response) {
-				v2 := apitest.Scenario{Path: "/api/v2/analytics", Headers: apitest.Bearer(key), ExpectedStatus: http.StatusOK}.Check(t, h)
+				v2 := storyStep(t, h, apitest.Scenario{Path: "/api/v2/analytics", Headers: apitest.Bearer(key), ExpectedStatus: http.StatusOK})
 				if !strings.Contains(string(res.Body), strings.TrimSuffix(strings.TrimPrefix(string(v2.Body), "{"), "}")) {
 					t.Fatalf("admin analytics %s differs from v2 %s", res.Body, v2.Body)
 				}

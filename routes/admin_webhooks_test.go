@@ -37,10 +37,7 @@ func (c adminClient) do(method, path string, body any) (*apitest.Response, map[s
 
 func (c adminClient) deliveries(subID string) []map[string]any {
 	c.t.Helper()
-	res := c.h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/admin/webhooks/" + subID + "/deliveries", Headers: owner(c.token)})
-	if res.Status != http.StatusOK {
-		c.t.Fatalf("deliveries: %d %s", res.Status, res.Body)
-	}
+	res := storyStep(c.t, c.h, apitest.Scenario{Path: "/api/admin/webhooks/" + subID + "/deliveries", Headers: owner(c.token), ExpectedStatus: http.StatusOK})
 	var out []map[string]any
 	for _, d := range res.JSON(c.t)["data"].([]any) {
 		out = append(out, d.(map[string]any))
@@ -78,8 +75,8 @@ func TestAdminWebhooks(t *testing.T) {
 		if events != nil {
 			body["events"] = events
 		}
-		reg := apitest.Scenario{Name: "register", Method: http.MethodPost, Path: "/api/v2/webhooks", Headers: apitest.Bearer(key), Body: body,
-			ExpectedStatus: http.StatusCreated}.Check(t, c.h)
+		reg := storyStep(t, c.h, apitest.Scenario{Name: "register", Method: http.MethodPost, Path: "/api/v2/webhooks", Headers: apitest.Bearer(key), Body: body,
+			ExpectedStatus: http.StatusCreated})
 		s := sub{id: reg.JSON(t)["id"].(string), secret: reg.JSON(t)["secret"].(string), rcv: rcv}
 		s.base = "/api/admin/webhooks/" + s.id
 		t.Cleanup(func() { c.h.Do(apitest.Request{Method: http.MethodDelete, Path: s.base, Headers: owner(token)}) })
@@ -88,7 +85,7 @@ func TestAdminWebhooks(t *testing.T) {
 	// listed is s as the owner's list shows it.
 	listed := func(t *testing.T, c adminClient, s sub) map[string]any {
 		t.Helper()
-		res := apitest.Scenario{Name: "list", Path: "/api/admin/webhooks", Headers: owner(c.token), ExpectedStatus: http.StatusOK}.Check(t, c.h)
+		res := storyStep(t, c.h, apitest.Scenario{Name: "list", Path: "/api/admin/webhooks", Headers: owner(c.token), ExpectedStatus: http.StatusOK})
 		for _, item := range res.JSON(t)["data"].([]any) {
 			if item.(map[string]any)["id"] == s.id {
 				return item.(map[string]any)
@@ -169,8 +166,8 @@ func TestAdminWebhooks(t *testing.T) {
 	t.Run("redeliver", func(t *testing.T) {
 		c, s := newSub(t, "content.created")
 		dlvID := failedDelivery(t, c, s)
-		apitest.Scenario{Name: "re-enable", Method: http.MethodPatch, Path: s.base, Headers: owner(c.token), Body: map[string]any{"enabled": true},
-			ExpectedStatus: http.StatusOK}.Check(t, c.h) // what follows depends on it
+		storyStep(t, c.h, apitest.Scenario{Name: "re-enable", Method: http.MethodPatch, Path: s.base, Headers: owner(c.token), Body: map[string]any{"enabled": true},
+			ExpectedStatus: http.StatusOK})
 		apitest.Scenario{Name: "redeliver", Method: http.MethodPost, Path: "/api/admin/webhook-deliveries/" + dlvID + "/redeliver", Headers: owner(c.token),
 			ExpectedStatus: http.StatusAccepted, ExpectedJSON: map[string]any{"data.id": dlvID, "data.status": "pending", "data.attempt": 0},
 			ExpectedContent: []string{`"next_attempt_at":"`}}.Test(t, c.h)
@@ -258,7 +255,7 @@ func TestAdminWebhooks(t *testing.T) {
 			t.Fatalf("%d deliveries before the delete", n)
 		}
 		deleteSub := apitest.Scenario{Name: "delete", Method: http.MethodDelete, Path: s.base, Headers: owner(c.token), ExpectedStatus: http.StatusNoContent}
-		deleteSub.Check(t, c.h) // what follows depends on it
+		storyStep(t, c.h, deleteSub)
 		if left, err := c.h.App.FindRecordsByFilter(vocab.WebhookDeliveries, "subscription = {:id}", "", 0, 0, dbx.Params{"id": s.id}); err != nil || len(left) != 0 {
 			t.Fatalf("%d deliveries left, %v", len(left), err)
 		}
@@ -278,10 +275,10 @@ func adminWebhooksShowTheRegisteringKey(t *testing.T, h *apitest.Harness, token 
 		{Name: "the owner registers", Method: http.MethodPost, Path: "/api/admin/webhooks", Headers: owner(token), Body: map[string]any{"url": "https://1.1.1.1/owner"},
 			ExpectedStatus: http.StatusCreated},
 	} {
-		s.Check(t, h) // what follows depends on them
+		storyStep(t, h, s)
 	}
 	byURL := func() map[string]map[string]any {
-		res := apitest.Scenario{Name: "list", Path: "/api/admin/webhooks", Headers: owner(token), ExpectedStatus: http.StatusOK}.Check(t, h)
+		res := storyStep(t, h, apitest.Scenario{Name: "list", Path: "/api/admin/webhooks", Headers: owner(token), ExpectedStatus: http.StatusOK})
 		out := map[string]map[string]any{}
 		for _, s := range res.JSON(t)["data"].([]any) {
 			sub := s.(map[string]any)
@@ -307,8 +304,8 @@ func adminWebhooksShowTheRegisteringKey(t *testing.T, h *apitest.Harness, token 
 		{"after the revoke", nil, false},
 	} {
 		if step.keyName == nil {
-			apitest.Scenario{Name: "revoke", Method: http.MethodDelete, Path: "/api/admin/api-keys/" + keyID, Headers: owner(token),
-				ExpectedStatus: http.StatusNoContent}.Check(t, h)
+			storyStep(t, h, apitest.Scenario{Name: "revoke", Method: http.MethodDelete, Path: "/api/admin/api-keys/" + keyID, Headers: owner(token),
+				ExpectedStatus: http.StatusNoContent})
 		}
 		subs := byURL()
 		k, o := subs["https://1.1.1.1/key"], subs["https://1.1.1.1/owner"]

@@ -142,7 +142,7 @@ func rotationGrace(t *testing.T, h *apitest.Harness) {
 // changes.
 func warmKeyCostsNoQuery(t *testing.T, h *apitest.Harness) {
 	key, id := h.CreateKey(keys.ScopeRead)
-	profileServed("warm-up", key).Check(t, h) // what follows depends on it
+	storyStep(t, h, profileServed("warm-up", key))
 	// With the key's record gone from under the cache (no hooks, so no invalidation), a warm
 	// key still authenticates: the check did not ask the database.
 	if _, err := h.App.DB().NewQuery("DELETE FROM " + vocab.APIKeys + " WHERE id = {:id}").Bind(map[string]any{"id": id}).Execute(); err != nil {
