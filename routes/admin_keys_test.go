@@ -80,7 +80,6 @@ func newMemberToken(t *testing.T, h *apitest.Harness) string {
 // adminKeyLifecycle: a key is made, shown once, switched off and on, expired, rotated and
 // revoked, each change effective at once.
 func adminKeyLifecycle(t *testing.T, h *apitest.Harness, su map[string]string) {
-
 	res := storyStep(t, h, apitest.Scenario{Name: "create", Method: http.MethodPost, Path: "/api/admin/api-keys", Headers: su, Body: map[string]any{
 		"name": "Site", "scopes": []string{"read"}, "allowed_origins": []string{"https://Site.Example/"},
 	}, ExpectedStatus: http.StatusCreated,
