@@ -105,20 +105,17 @@ func adminKeyLifecycle(t *testing.T, h *apitest.Harness, su map[string]string) {
 		NotExpectedContent: []string{secret, `"key"`}}.Test(t, h)
 	assertNoClearKey(t, h, secret)
 
-	for _, s := range []apitest.Scenario{
-		{Name: "use from its origin", Path: "/api/v1/profile", Headers: with(apitest.Bearer(secret), "Origin", "https://site.example"), ExpectedStatus: http.StatusOK},
-		// PATCH switches it off; 403 key_disabled at once.
-		patch("switch off", `{"active":false,"allowed_origins":[]}`, map[string]any{"data.active": false}),
-		profileWith("after switch-off", secret, http.StatusForbidden, "key_disabled"),
-		patch("switch on", `{"active":true}`, map[string]any{"data.active": true}),
-		// An expiry in the past expires it at once; null clears it.
-		patch("expiry in the past", `{"expiry":"2020-01-01T00:00:00Z"}`, nil),
-		profileWith("after expiry", secret, http.StatusForbidden, "key_expired"),
-		patch("clear the expiry", `{"expiry":null}`, map[string]any{"data.expiry": nil}),
-		profileServed("after clearing the expiry", secret),
-	} {
-		s.Test(t, h)
-	}
+	apitest.Scenario{Name: "use from its origin", Path: "/api/v1/profile", Headers: with(apitest.Bearer(secret), "Origin", "https://site.example"),
+		ExpectedStatus: http.StatusOK}.Test(t, h)
+	// PATCH switches it off; 403 key_disabled at once.
+	storyStep(t, h, patch("switch off", `{"active":false,"allowed_origins":[]}`, map[string]any{"data.active": false}))
+	profileWith("after switch-off", secret, http.StatusForbidden, "key_disabled").Test(t, h)
+	storyStep(t, h, patch("switch on", `{"active":true}`, map[string]any{"data.active": true}))
+	// An expiry in the past expires it at once; null clears it.
+	storyStep(t, h, patch("expiry in the past", `{"expiry":"2020-01-01T00:00:00Z"}`, nil))
+	profileWith("after expiry", secret, http.StatusForbidden, "key_expired").Test(t, h)
+	storyStep(t, h, patch("clear the expiry", `{"expiry":null}`, map[string]any{"data.expiry": nil}))
+	profileServed("after clearing the expiry", secret).Test(t, h)
 
 	// Rotate: a new key once, the old one keeps working for now.
 	res = storyStep(t, h, apitest.Scenario{Name: "rotate", Method: http.MethodPost, Path: "/api/admin/api-keys/" + id + "/rotate", Headers: su,
@@ -133,13 +130,9 @@ func adminKeyLifecycle(t *testing.T, h *apitest.Harness, su map[string]string) {
 	assertNoClearKey(t, h, newSecret)
 
 	// DELETE revokes both secrets at once.
-	for _, s := range []apitest.Scenario{
-		{Name: "delete", Method: http.MethodDelete, Path: "/api/admin/api-keys/" + id, Headers: su, ExpectedStatus: http.StatusNoContent},
-		profileRefused("old secret after delete", secret),
-		profileRefused("new secret after delete", newSecret),
-	} {
-		s.Test(t, h)
-	}
+	storyStep(t, h, apitest.Scenario{Name: "delete", Method: http.MethodDelete, Path: "/api/admin/api-keys/" + id, Headers: su, ExpectedStatus: http.StatusNoContent})
+	profileRefused("old secret after delete", secret).Test(t, h)
+	profileRefused("new secret after delete", newSecret).Test(t, h)
 }
 
 func assertNoClearKey(t *testing.T, h *apitest.Harness, secret string) {

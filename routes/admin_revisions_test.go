@@ -65,8 +65,8 @@ func everySaveLeavesARevision(t *testing.T, c adminClient) {
 	name := "Site deploy"
 	key, _ := h.CreateKeyWith(keys.Fields{Name: &name, Scopes: &[]string{keys.ScopeWrite}})
 
-	apitest.Scenario{Name: "dashboard save", Method: http.MethodPatch, Path: "/api/collections/posts/records/" + post.Id,
-		Headers: owner(c.token), Body: map[string]any{"title": "Second"}, ExpectedStatus: http.StatusOK}.Test(t, h)
+	storyStep(t, h, apitest.Scenario{Name: "dashboard save", Method: http.MethodPatch, Path: "/api/collections/posts/records/" + post.Id,
+		Headers: owner(c.token), Body: map[string]any{"title": "Second"}, ExpectedStatus: http.StatusOK})
 	h.Clock.Advance(time.Minute)
 	apiSaved, err := types.ParseDateTime(h.Clock.Now())
 	if err != nil {
@@ -74,10 +74,10 @@ func everySaveLeavesARevision(t *testing.T, c adminClient) {
 	}
 	apiSave := apitest.Scenario{Name: "API save", Method: http.MethodPatch, Path: "/api/v1/posts/" + post.Id,
 		Headers: apitest.Bearer(key), Body: map[string]any{"title": "Third"}, ExpectedStatus: http.StatusOK}
-	apiSave.Test(t, h)
+	storyStep(t, h, apiSave)
 	// A save that changes nothing keeps nothing.
 	apiSave.Name = "API save of the same title"
-	apiSave.Test(t, h)
+	storyStep(t, h, apiSave)
 
 	revs := c.revisionsOf(vocab.Posts, post.Id)
 	if len(revs) != 2 {

@@ -118,7 +118,7 @@ func TestAdminWebhooks(t *testing.T) {
 		c, s := newSub(t)
 		testDelivery := apitest.Scenario{Name: "test delivery", Method: http.MethodPost, Path: s.base + "/test", Headers: owner(c.token),
 			ExpectedStatus: http.StatusOK, ExpectedJSON: map[string]any{"data.delivered": true, "data.status_code": 204, "data.error": nil}}
-		testDelivery.Test(t, c.h)
+		storyStep(t, c.h, testDelivery)
 		got := s.rcv.Next()
 		var body map[string]any
 		if err := json.Unmarshal(got.Body, &body); err != nil {
@@ -135,7 +135,7 @@ func TestAdminWebhooks(t *testing.T) {
 		s.rcv.Reply(apitest.Reply{Status: http.StatusInternalServerError, Body: "boom"})
 		testDelivery.Name = "failing test delivery"
 		testDelivery.ExpectedJSON = map[string]any{"data.delivered": false, "data.status_code": 500, "data.error": "HTTP 500", "data.response_excerpt": "boom"}
-		testDelivery.Test(t, c.h)
+		storyStep(t, c.h, testDelivery)
 		if n := len(c.deliveries(s.id)); n != 0 {
 			t.Fatalf("test deliveries are stored: %d", n)
 		}
@@ -160,7 +160,7 @@ func TestAdminWebhooks(t *testing.T) {
 	t.Run("re-enable resets the failures", func(t *testing.T) {
 		c, s := newSub(t, "content.created")
 		failedDelivery(t, c, s)
-		apitest.Scenario{Method: http.MethodPatch, Path: s.base, Headers: owner(c.token), Body: map[string]any{"enabled": true}, ExpectedStatus: http.StatusOK,
+		apitest.Scenario{Name: "re-enable", Method: http.MethodPatch, Path: s.base, Headers: owner(c.token), Body: map[string]any{"enabled": true}, ExpectedStatus: http.StatusOK,
 			ExpectedJSON: map[string]any{"data.enabled": true, "data.failure_count": 0, "data.disabled_reason": nil}}.Test(t, c.h)
 	})
 	t.Run("redeliver", func(t *testing.T) {
@@ -168,9 +168,9 @@ func TestAdminWebhooks(t *testing.T) {
 		dlvID := failedDelivery(t, c, s)
 		storyStep(t, c.h, apitest.Scenario{Name: "re-enable", Method: http.MethodPatch, Path: s.base, Headers: owner(c.token), Body: map[string]any{"enabled": true},
 			ExpectedStatus: http.StatusOK})
-		apitest.Scenario{Name: "redeliver", Method: http.MethodPost, Path: "/api/admin/webhook-deliveries/" + dlvID + "/redeliver", Headers: owner(c.token),
+		storyStep(t, c.h, apitest.Scenario{Name: "redeliver", Method: http.MethodPost, Path: "/api/admin/webhook-deliveries/" + dlvID + "/redeliver", Headers: owner(c.token),
 			ExpectedStatus: http.StatusAccepted, ExpectedJSON: map[string]any{"data.id": dlvID, "data.status": "pending", "data.attempt": 0},
-			ExpectedContent: []string{`"next_attempt_at":"`}}.Test(t, c.h)
+			ExpectedContent: []string{`"next_attempt_at":"`}})
 		runDue(t, c.h)
 		received := s.rcv.Received()
 		if last := received[len(received)-1]; last.Header.Get("X-Service-Delivery") != dlvID {
@@ -188,8 +188,8 @@ func TestAdminWebhooks(t *testing.T) {
 		if d := c.deliveries(s.id)[0]; d["status"] != "pending" || d["next_attempt_at"] == nil {
 			t.Fatalf("before switching off %v", d)
 		}
-		apitest.Scenario{Name: "switch off", Method: http.MethodPatch, Path: s.base, Headers: owner(c.token), Body: map[string]any{"enabled": false},
-			ExpectedStatus: http.StatusOK, ExpectedJSON: map[string]any{"data.enabled": false, "data.disabled_reason": nil}}.Test(t, c.h)
+		storyStep(t, c.h, apitest.Scenario{Name: "switch off", Method: http.MethodPatch, Path: s.base, Headers: owner(c.token), Body: map[string]any{"enabled": false},
+			ExpectedStatus: http.StatusOK, ExpectedJSON: map[string]any{"data.enabled": false, "data.disabled_reason": nil}})
 		if d := c.deliveries(s.id)[0]; d["status"] != "failed" || d["last_error"] != "subscription switched off" {
 			t.Fatalf("after switching off %v", d)
 		}
@@ -220,10 +220,10 @@ func TestAdminWebhooks(t *testing.T) {
 		c, s := newSub(t, "content.created")
 		c.h.SaveRecord(vocab.Posts, map[string]any{"title": "Delivered", "visibility": "public"})
 		for _, q := range []string{"limit=0", "limit=201", "limit=x"} {
-			apitest.Scenario{Path: s.base + "/deliveries?" + q, Headers: owner(c.token),
+			apitest.Scenario{Name: q, Path: s.base + "/deliveries?" + q, Headers: owner(c.token),
 				ExpectedStatus: http.StatusBadRequest, ExpectedCode: "invalid_request", ExpectedContent: []string{`\"limit\"`}}.Test(t, c.h)
 		}
-		apitest.Scenario{Path: s.base + "/deliveries?limit=1", Headers: owner(c.token), ExpectedStatus: http.StatusOK,
+		apitest.Scenario{Name: "limit=1", Path: s.base + "/deliveries?limit=1", Headers: owner(c.token), ExpectedStatus: http.StatusOK,
 			After: func(t testing.TB, _ *apitest.Harness, res *apitest.Response) {
 				if n := len(res.JSON(t)["data"].([]any)); n != 1 {
 					t.Fatalf("limit=1: %d items", n)
@@ -319,17 +319,22 @@ func adminWebhooksShowTheRegisteringKey(t *testing.T, h *apitest.Harness, token 
 }
 
 // webhookAdminCalls are a call of each of the owner's webhook routes (method and path only),
-// on the subscription subID and the delivery dlvID.
+// on the subscription subID and the delivery dlvID, named without the ids.
 func webhookAdminCalls(subID, dlvID string) []apitest.Scenario {
-	return []apitest.Scenario{
+	calls := []apitest.Scenario{
 		{Method: http.MethodGet, Path: "/api/admin/webhooks"},
-		{Method: http.MethodPatch, Path: "/api/admin/webhooks/" + subID},
-		{Method: http.MethodDelete, Path: "/api/admin/webhooks/" + subID},
-		{Method: http.MethodPost, Path: "/api/admin/webhooks/" + subID + "/test"},
-		{Method: http.MethodGet, Path: "/api/admin/webhooks/" + subID + "/deliveries"},
-		{Method: http.MethodGet, Path: "/api/admin/webhooks/" + subID + "/stats"},
-		{Method: http.MethodPost, Path: "/api/admin/webhook-deliveries/" + dlvID + "/redeliver"},
+		{Method: http.MethodPatch, Path: "/api/admin/webhooks/{id}"},
+		{Method: http.MethodDelete, Path: "/api/admin/webhooks/{id}"},
+		{Method: http.MethodPost, Path: "/api/admin/webhooks/{id}/test"},
+		{Method: http.MethodGet, Path: "/api/admin/webhooks/{id}/deliveries"},
+		{Method: http.MethodGet, Path: "/api/admin/webhooks/{id}/stats"},
+		{Method: http.MethodPost, Path: "/api/admin/webhook-deliveries/{delivery}/redeliver"},
 	}
+	for i, c := range calls {
+		calls[i].Name = c.Method + " " + c.Path
+		calls[i].Path = strings.NewReplacer("{id}", subID, "{delivery}", dlvID).Replace(c.Path)
+	}
+	return calls
 }
 
 func TestWebhookRoutesNotProvisioned(t *testing.T) {

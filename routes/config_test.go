@@ -86,7 +86,7 @@ func zeroConfigIsProtected(t *testing.T, h *apitest.Harness) {
 			}
 			for i := 1; i < c.calls; i++ {
 				call.Name = fmt.Sprintf("call %d", i)
-				call.Test(t, h)
+				storyStep(t, h, call)
 			}
 			call.Name, call.ExpectedStatus, call.ExpectedCode = fmt.Sprintf("call %d", c.calls), c.status, c.code
 			call.ExpectedHeaders[routes.HeaderRetryAfter] = c.retry

@@ -48,7 +48,7 @@ func uncleanPathCountsAgainstTheRateLimit(t *testing.T, h *apitest.Harness, _ ma
 		if i == burst {
 			unclean.ExpectedHeaders[routes.HeaderRateRemaining] = "0"
 		}
-		unclean.Test(t, h)
+		storyStep(t, h, unclean)
 	}
 	apitest.Scenario{Name: "over the limit", Path: "/api/v1/posts/../profile", ExpectedStatus: http.StatusTooManyRequests, ExpectedCode: "rate_limited",
 		ExpectedHeaders: map[string]string{routes.HeaderRetryAfter: apitest.Present}}.Test(t, h)

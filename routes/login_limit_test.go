@@ -24,7 +24,7 @@ func strictTierOnPasswordEndpoints(t *testing.T, h *apitest.Harness, _ map[strin
 	for i := 1; i <= 3; i++ {
 		s := login(fmt.Sprintf("attempt %d", i), "192.0.2.10:1", "wrong password", http.StatusBadRequest)
 		s.ExpectedHeaders = map[string]string{routes.HeaderRateLimit: "3"}
-		s.Test(t, h)
+		storyStep(t, h, s)
 	}
 	fourth := login("fourth attempt, with the right password", "192.0.2.10:1", "correct horse battery staple", http.StatusTooManyRequests)
 	fourth.ExpectedHeaders = map[string]string{routes.HeaderRetryAfter: "12"}
@@ -36,7 +36,7 @@ func strictTierOnPasswordEndpoints(t *testing.T, h *apitest.Harness, _ map[strin
 		Body: `{}`, ExpectedStatus: http.StatusBadRequest}
 	for i := 1; i <= 3; i++ {
 		reset.Name = fmt.Sprintf("password reset %d", i)
-		reset.Test(t, h)
+		storyStep(t, h, reset)
 	}
 	apitest.Scenario{Name: "members' login shares the bucket", Method: http.MethodPost, Path: "/api/collections/members/auth-with-password",
 		RemoteAddr: "192.0.2.12:1", Body: `{}`, ExpectedStatus: http.StatusTooManyRequests, ExpectedCode: "rate_limited"}.Test(t, h)

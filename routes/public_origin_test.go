@@ -88,6 +88,6 @@ func TestURLsStartWhereTheServerIs(t *testing.T) {
 		}
 	}
 	for _, q := range []string{"", "?thumb=100x100", "?thumb=600x0", "?thumb=33x33"} {
-		apitest.Scenario{Path: file + q, ExpectedStatus: http.StatusOK, After: png}.Test(t, h)
+		apitest.Scenario{Name: "the cover" + q, Path: file + q, ExpectedStatus: http.StatusOK, After: png}.Test(t, h)
 	}
 }

@@ -64,7 +64,7 @@ func TestRateLimitBucketsPerIPv6Network(t *testing.T) {
 				return s
 			}
 			for i := range tc.burst {
-				call(fmt.Sprintf("request %d of the burst", i+1), c.first).Test(t, h)
+				storyStep(t, h, call(fmt.Sprintf("request %d of the burst", i+1), c.first))
 			}
 			over := call("same client "+c.same, c.same)
 			over.ExpectedStatus, over.ExpectedCode = http.StatusTooManyRequests, "rate_limited"
@@ -84,7 +84,7 @@ func rateLimitIPv6BehindTrustedProxy(t *testing.T, h *apitest.Harness, _ map[str
 			ExpectedStatus: http.StatusUnauthorized, ExpectedCode: "unauthorized"}
 	}
 	for i := range 10 {
-		get(fmt.Sprintf("request %d of the burst", i+1), "2001:db8:1:2::1").Test(t, h)
+		storyStep(t, h, get(fmt.Sprintf("request %d of the burst", i+1), "2001:db8:1:2::1"))
 	}
 	sameNetwork := get("same /64", "2001:db8:1:2::99")
 	sameNetwork.ExpectedStatus, sameNetwork.ExpectedCode = http.StatusTooManyRequests, "rate_limited"

@@ -53,7 +53,7 @@ func rateLimitBurstThen429(t *testing.T, h *apitest.Harness, _ map[string]string
 		return s
 	}
 	for i := 1; i <= 10; i++ {
-		get(fmt.Sprintf("request %d of the burst", i), "198.51.100.7", http.StatusOK, rateHeaders("10", strconv.Itoa(10-i), "")).Test(t, h)
+		storyStep(t, h, get(fmt.Sprintf("request %d of the burst", i), "198.51.100.7", http.StatusOK, rateHeaders("10", strconv.Itoa(10-i), "")))
 	}
 	over := rateHeaders("10", "0", "1")
 	over[routes.HeaderRateReset], over["X-Request-Id"] = apitest.Present, apitest.Present
@@ -64,14 +64,14 @@ func rateLimitBurstThen429(t *testing.T, h *apitest.Harness, _ map[string]string
 	guess := apitest.Scenario{Path: "/api/v1/profile", RemoteAddr: "198.51.100.9:1", ExpectedStatus: http.StatusUnauthorized, ExpectedCode: "unauthorized"}
 	for i := 1; i <= 10; i++ {
 		guess.Name = fmt.Sprintf("guess %d", i)
-		guess.Test(t, h)
+		storyStep(t, h, guess)
 	}
 	guess.Name, guess.ExpectedStatus, guess.ExpectedCode = "guessing IP over the burst", http.StatusTooManyRequests, "rate_limited"
 	guess.Test(t, h)
 
 	// Refill: one token a second.
 	h.Clock.Advance(time.Second)
-	get("after one second", "198.51.100.7", http.StatusOK, rateHeaders("10", "0", "")).Test(t, h)
+	storyStep(t, h, get("after one second", "198.51.100.7", http.StatusOK, rateHeaders("10", "0", "")))
 	h.Clock.Advance(10 * time.Second)
 	refilled := rateHeaders("10", "9", "")
 	refilled[routes.HeaderRateReset] = strconv.FormatInt(h.Clock.Now().Add(time.Second).Unix(), 10)
@@ -85,8 +85,9 @@ func rateLimitTiersAreSeparate(t *testing.T, h *apitest.Harness, su map[string]s
 	admin := apitest.Scenario{Path: "/api/admin/api-keys", Headers: su, RemoteAddr: ip, ExpectedStatus: http.StatusOK}
 	for i := 1; i <= 5; i++ { // the admin routes are Moderate: burst 5
 		admin.Name = fmt.Sprintf("admin request %d", i)
-		admin.Test(t, h)
+		storyStep(t, h, admin)
 	}
+	// Each after the burst: none spends a token of the others' buckets.
 	for _, s := range []apitest.Scenario{
 		{Name: "admin over the burst", Path: "/api/admin/api-keys", Headers: su, RemoteAddr: ip,
 			ExpectedStatus: http.StatusTooManyRequests, ExpectedCode: "rate_limited", ExpectedHeaders: map[string]string{routes.HeaderRateLimit: "5", routes.HeaderRetryAfter: "6"}},
@@ -121,12 +122,8 @@ func TestCustomTier(t *testing.T) {
 	rl := routes.DefaultRateLimits()
 	rl.Normal = tier
 	h := apitest.New(t, apitest.Options{RateLimits: &rl})
-	for _, s := range []apitest.Scenario{
-		{Name: "the custom burst", Path: "/api/v1/profile", ExpectedStatus: http.StatusUnauthorized, ExpectedCode: "unauthorized",
-			ExpectedHeaders: map[string]string{routes.HeaderRateLimit: "1"}},
-		{Name: "over it", Path: "/api/v1/profile", ExpectedStatus: http.StatusTooManyRequests, ExpectedCode: "rate_limited",
-			ExpectedHeaders: map[string]string{routes.HeaderRetryAfter: "1"}},
-	} {
-		s.Test(t, h)
-	}
+	storyStep(t, h, apitest.Scenario{Name: "the custom burst", Path: "/api/v1/profile", ExpectedStatus: http.StatusUnauthorized, ExpectedCode: "unauthorized",
+		ExpectedHeaders: map[string]string{routes.HeaderRateLimit: "1"}})
+	apitest.Scenario{Name: "over it", Path: "/api/v1/profile", ExpectedStatus: http.StatusTooManyRequests, ExpectedCode: "rate_limited",
+		ExpectedHeaders: map[string]string{routes.HeaderRetryAfter: "1"}}.Test(t, h)
 }
