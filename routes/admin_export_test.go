@@ -5,12 +5,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"net/http"
 	"testing"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/archive"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
-	"github.com/creator-content-api/server/apitest"
 )
 
 // The owner downloads the site archive (the console's Export site button); anyone else gets 401.
@@ -19,28 +20,29 @@ func TestAdminExport(t *testing.T) {
 	h := apitest.New(t, apitest.Options{})
 	h.SaveRecord(vocab.Posts, map[string]any{"title": "Kept", "visibility": "public"})
 	key, _ := h.CreateKey(keys.ScopeRead, keys.ScopeReadContent)
-	for name, headers := range map[string]map[string]string{"no login": nil, "an API key": apitest.Bearer(key)} {
-		res := h.Do(apitest.Request{Method: "GET", Path: "/api/admin/export", Headers: headers})
-		if res.Status != 401 || res.ErrorCode() != "unauthorized" {
-			t.Errorf("%s: %d %s", name, res.Status, res.Body)
+	// manifest checks the archive's manifest.json.
+	manifest := func(t testing.TB, _ *apitest.Harness, res *apitest.Response) {
+		zr, err := zip.NewReader(bytes.NewReader(res.Body), int64(len(res.Body)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := zr.Open("manifest.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(f)
+		var m archive.Manifest
+		if err := json.Unmarshal(b, &m); err != nil || m.Format != archive.Format || m.Version != archive.Version || m.Collections["posts"] != 1 {
+			t.Fatalf("manifest %s (%v)", b, err)
 		}
 	}
-	res := h.Do(apitest.Request{Method: "GET", Path: "/api/admin/export", Headers: map[string]string{"Authorization": h.SuperuserToken()}})
-	if res.Status != 200 || res.Header.Get("Content-Type") != "application/zip" ||
-		res.Header.Get("Content-Disposition") != `attachment; filename="site-2026-11-21.zip"` || res.Header.Get("Cache-Control") != "no-store" {
-		t.Fatalf("%d %v", res.Status, res.Header)
-	}
-	zr, err := zip.NewReader(bytes.NewReader(res.Body), int64(len(res.Body)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := zr.Open("manifest.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, _ := io.ReadAll(f)
-	var m archive.Manifest
-	if err := json.Unmarshal(b, &m); err != nil || m.Format != archive.Format || m.Version != archive.Version || m.Collections["posts"] != 1 {
-		t.Fatalf("manifest %s (%v)", b, err)
+	for _, s := range []apitest.Scenario{
+		{Name: "no login", Path: "/api/admin/export", ExpectedStatus: http.StatusUnauthorized, ExpectedCode: "unauthorized"},
+		{Name: "an API key", Path: "/api/admin/export", Headers: apitest.Bearer(key), ExpectedStatus: http.StatusUnauthorized, ExpectedCode: "unauthorized"},
+		{Name: "the owner", Path: "/api/admin/export", Headers: owner(h.SuperuserToken()), ExpectedStatus: http.StatusOK,
+			ExpectedHeaders: map[string]string{"Content-Type": "application/zip", "Content-Disposition": `attachment; filename="site-2026-11-21.zip"`, "Cache-Control": "no-store"},
+			After:           manifest},
+	} {
+		s.Test(t, h)
 	}
 }

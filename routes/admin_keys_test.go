@@ -9,16 +9,32 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
-	"github.com/creator-content-api/server/apitest"
 )
 
 func owner(token string) map[string]string { return map[string]string{"Authorization": token} }
 
-func TestAdminKeysNeedOwnerLogin(t *testing.T) {
+// TestAdminKeys: the owner's key routes (/api/admin/api-keys) and the dashboard's edits of
+// keys, on one app: each part makes and changes keys of its own.
+func TestAdminKeys(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
+	seedProfile(t, h)
+	su := owner(h.SuperuserToken())
+	for name, part := range map[string]func(*testing.T, *apitest.Harness, map[string]string){
+		"need the owner's login":      adminKeysNeedOwnerLogin,
+		"lifecycle":                   adminKeyLifecycle,
+		"bad input":                   adminKeyBadInput,
+		"dashboard cannot break keys": dashboardCannotBreakKeys,
+	} {
+		t.Run(name, func(t *testing.T) { part(t, h.For(t), su) })
+	}
+}
+
+// adminKeysNeedOwnerLogin: every route refuses anyone but the owner with 401.
+func adminKeysNeedOwnerLogin(t *testing.T, h *apitest.Harness, _ map[string]string) {
 	key, id := h.CreateKey(keys.Scopes()...)
 	memberToken := newMemberToken(t, h)
 	endpoints := []struct{ method, path string }{
@@ -61,96 +77,62 @@ func newMemberToken(t *testing.T, h *apitest.Harness) string {
 	return tok
 }
 
-func TestAdminKeyLifecycle(t *testing.T) {
-	t.Parallel()
-	h := apitest.New(t, apitest.Options{})
-	seedProfile(t, h)
-	su := owner(h.SuperuserToken())
-
-	res := h.Do(apitest.Request{Method: http.MethodPost, Path: "/api/admin/api-keys", Headers: su, Body: map[string]any{
+// adminKeyLifecycle: a key is made, shown once, switched off and on, expired, rotated and
+// revoked, each change effective at once.
+func adminKeyLifecycle(t *testing.T, h *apitest.Harness, su map[string]string) {
+	res := storyStep(t, h, apitest.Scenario{Name: "create", Method: http.MethodPost, Path: "/api/admin/api-keys", Headers: su, Body: map[string]any{
 		"name": "Site", "scopes": []string{"read"}, "allowed_origins": []string{"https://Site.Example/"},
-	}})
-	if res.Status != http.StatusCreated {
-		t.Fatalf("create: %d %s", res.Status, res.Body)
-	}
+	}, ExpectedStatus: http.StatusCreated,
+		ExpectedJSON:    map[string]any{"data.allowed_origins": []string{"https://site.example"}}, // normalized
+		ExpectedHeaders: map[string]string{"Cache-Control": "no-store"},                           // a response with a secret
+	})
 	created := res.JSON(t)["data"].(map[string]any)
 	secret, _ := created["key"].(string)
-	id := created["id"].(string)
+	id, _ := created["id"].(string)
 	if !keys.WellFormed(secret) || !strings.HasPrefix(secret, "svc_live_") {
 		t.Fatalf("create returned no well-formed key: %v", created)
 	}
 	if created["prefix"] != secret[:17] || created["last4"] != secret[len(secret)-4:] {
 		t.Fatalf("prefix/last4 = %v/%v for %s", created["prefix"], created["last4"], secret)
 	}
-	if got := created["allowed_origins"].([]any); len(got) != 1 || got[0] != "https://site.example" {
-		t.Fatalf("origins not normalized: %v", got)
-	}
-	if res.Header.Get("Cache-Control") != "no-store" {
-		t.Fatalf("Cache-Control = %q, want no-store on a response with a secret", res.Header.Get("Cache-Control"))
+	patch := func(name, body string, want map[string]any) apitest.Scenario {
+		return apitest.Scenario{Name: name, Method: http.MethodPatch, Path: "/api/admin/api-keys/" + id, Headers: su, Body: body,
+			ExpectedStatus: http.StatusOK, ExpectedJSON: want}
 	}
 
 	// The full key is never shown again, and the database holds no clear key.
-	list := h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/admin/api-keys", Headers: su})
-	if list.Status != 200 || strings.Contains(string(list.Body), secret) || strings.Contains(string(list.Body), `"key"`) {
-		t.Fatalf("list: %d %s", list.Status, list.Body)
-	}
+	apitest.Scenario{Name: "list", Path: "/api/admin/api-keys", Headers: su, ExpectedStatus: http.StatusOK,
+		NotExpectedContent: []string{secret, `"key"`}}.Test(t, h)
 	assertNoClearKey(t, h, secret)
 
-	// It works from its origin.
-	if got := h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/v1/profile", Headers: with(apitest.Bearer(secret), "Origin", "https://site.example")}); got.Status != 200 {
-		t.Fatalf("use: %d %s", got.Status, got.Body)
-	}
-
+	apitest.Scenario{Name: "use from its origin", Path: "/api/v1/profile", Headers: with(apitest.Bearer(secret), "Origin", "https://site.example"),
+		ExpectedStatus: http.StatusOK}.Test(t, h)
 	// PATCH switches it off; 403 key_disabled at once.
-	res = h.Do(apitest.Request{Method: http.MethodPatch, Path: "/api/admin/api-keys/" + id, Headers: su, Body: `{"active":false,"allowed_origins":[]}`})
-	if res.Status != 200 || res.JSON(t)["data"].(map[string]any)["active"] != false {
-		t.Fatalf("patch: %d %s", res.Status, res.Body)
-	}
-	if got := h.Get("/api/v1/profile", secret); got.Status != 403 || got.ErrorCode() != "key_disabled" {
-		t.Fatalf("after switch-off: %d %s", got.Status, got.Body)
-	}
-	h.Do(apitest.Request{Method: http.MethodPatch, Path: "/api/admin/api-keys/" + id, Headers: su, Body: `{"active":true}`})
-
+	storyStep(t, h, patch("switch off", `{"active":false,"allowed_origins":[]}`, map[string]any{"data.active": false}))
+	profileWith("after switch-off", secret, http.StatusForbidden, "key_disabled").Test(t, h)
+	storyStep(t, h, patch("switch on", `{"active":true}`, map[string]any{"data.active": true}))
 	// An expiry in the past expires it at once; null clears it.
-	res = h.Do(apitest.Request{Method: http.MethodPatch, Path: "/api/admin/api-keys/" + id, Headers: su, Body: `{"expiry":"2020-01-01T00:00:00Z"}`})
-	if res.Status != 200 {
-		t.Fatalf("patch expiry: %d %s", res.Status, res.Body)
-	}
-	if got := h.Get("/api/v1/profile", secret); got.ErrorCode() != "key_expired" {
-		t.Fatalf("after expiry: %d %s", got.Status, got.Body)
-	}
-	h.Do(apitest.Request{Method: http.MethodPatch, Path: "/api/admin/api-keys/" + id, Headers: su, Body: `{"expiry":null}`})
-	if got := h.Get("/api/v1/profile", secret); got.Status != 200 {
-		t.Fatalf("after clearing expiry: %d %s", got.Status, got.Body)
-	}
+	storyStep(t, h, patch("expiry in the past", `{"expiry":"2020-01-01T00:00:00Z"}`, nil))
+	profileWith("after expiry", secret, http.StatusForbidden, "key_expired").Test(t, h)
+	storyStep(t, h, patch("clear the expiry", `{"expiry":null}`, map[string]any{"data.expiry": nil}))
+	profileServed("after clearing the expiry", secret).Test(t, h)
 
 	// Rotate: a new key once, the old one keeps working for now.
-	res = h.Do(apitest.Request{Method: http.MethodPost, Path: "/api/admin/api-keys/" + id + "/rotate", Headers: su})
-	if res.Status != 200 {
-		t.Fatalf("rotate: %d %s", res.Status, res.Body)
-	}
+	res = storyStep(t, h, apitest.Scenario{Name: "rotate", Method: http.MethodPost, Path: "/api/admin/api-keys/" + id + "/rotate", Headers: su,
+		ExpectedStatus: http.StatusOK})
 	rotated := res.JSON(t)["data"].(map[string]any)
 	newSecret, _ := rotated["key"].(string)
 	if !keys.WellFormed(newSecret) || newSecret == secret || rotated["previous_secret_expires_at"] == nil {
 		t.Fatalf("rotate body: %v", rotated)
 	}
-	for _, k := range []string{secret, newSecret} {
-		if got := h.Get("/api/v1/profile", k); got.Status != 200 {
-			t.Fatalf("after rotation: %d %s", got.Status, got.Body)
-		}
-	}
+	profileServed("old secret after rotation", secret).Test(t, h)
+	profileServed("new secret after rotation", newSecret).Test(t, h)
 	assertNoClearKey(t, h, newSecret)
 
 	// DELETE revokes both secrets at once.
-	res = h.Do(apitest.Request{Method: http.MethodDelete, Path: "/api/admin/api-keys/" + id, Headers: su})
-	if res.Status != http.StatusNoContent || len(res.Body) != 0 {
-		t.Fatalf("delete: %d %s", res.Status, res.Body)
-	}
-	for _, k := range []string{secret, newSecret} {
-		if got := h.Get("/api/v1/profile", k); got.Status != 401 {
-			t.Fatalf("after delete: %d", got.Status)
-		}
-	}
+	storyStep(t, h, apitest.Scenario{Name: "delete", Method: http.MethodDelete, Path: "/api/admin/api-keys/" + id, Headers: su, ExpectedStatus: http.StatusNoContent})
+	profileRefused("old secret after delete", secret).Test(t, h)
+	profileRefused("new secret after delete", newSecret).Test(t, h)
 }
 
 func assertNoClearKey(t *testing.T, h *apitest.Harness, secret string) {
@@ -172,10 +154,8 @@ func assertNoClearKey(t *testing.T, h *apitest.Harness, secret string) {
 	}
 }
 
-func TestAdminKeyBadInput(t *testing.T) {
-	t.Parallel()
-	h := apitest.New(t, apitest.Options{})
-	su := owner(h.SuperuserToken())
+// adminKeyBadInput: bad bodies are 400 naming what is wrong; unknown ids 404.
+func adminKeyBadInput(t *testing.T, h *apitest.Harness, su map[string]string) {
 	_, id := h.CreateKey(keys.ScopeRead)
 	bad := func(name, method, path string, body any, part string) apitest.Scenario {
 		return apitest.Scenario{Name: name, Method: method, Path: path, Headers: su, Body: body,
@@ -204,36 +184,32 @@ func TestAdminKeyBadInput(t *testing.T) {
 	}
 }
 
-func TestDashboardCannotBreakKeys(t *testing.T) {
-	t.Parallel()
-	h := apitest.New(t, apitest.Options{})
-	su := owner(h.SuperuserToken())
+// dashboardCannotBreakKeys: PocketBase's records API makes no key and edits no hash, and
+// normalizes the origins it saves.
+func dashboardCannotBreakKeys(t *testing.T, h *apitest.Harness, su map[string]string) {
 	_, id := h.CreateKey(keys.ScopeRead)
 	base := "/api/collections/" + vocab.APIKeys + "/records"
 
-	res := h.Do(apitest.Request{Method: http.MethodPost, Path: base, Headers: su, Body: map[string]any{
-		"name": "typed in", "key_hash": strings.Repeat("a", 64), "prefix": "svc_live_aaaaaaaa", "scopes": []string{"read"}, "active": true,
-	}})
-	if res.Status != 400 || !strings.Contains(string(res.Body), "POST /api/admin/api-keys") {
-		t.Fatalf("dashboard create: %d %s", res.Status, res.Body)
-	}
-	res = h.Do(apitest.Request{Method: http.MethodPatch, Path: base + "/" + id, Headers: su, Body: map[string]any{"key_hash": strings.Repeat("b", 64)}})
-	if res.Status != 400 || !strings.Contains(string(res.Body), "key_hash") {
-		t.Fatalf("dashboard edit of the hash: %d %s", res.Status, res.Body)
-	}
-	res = h.Do(apitest.Request{Method: http.MethodPatch, Path: base + "/" + id, Headers: su, Body: map[string]any{"scopes": []string{"read", "write"}, "allowed_origins": []string{"https://A.example"}}})
-	if res.Status != 200 {
-		t.Fatalf("dashboard edit of scopes: %d %s", res.Status, res.Body)
-	}
-	rec, err := h.App.FindRecordById(vocab.APIKeys, id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := rec.GetString("allowed_origins"); got != `["https://a.example"]` {
-		t.Fatalf("origins saved from the dashboard: %s", got)
-	}
-	res = h.Do(apitest.Request{Method: http.MethodPatch, Path: base + "/" + id, Headers: su, Body: map[string]any{"allowed_origins": "https://a.example"}})
-	if res.Status != 400 {
-		t.Fatalf("dashboard edit with a bad origin list: %d %s", res.Status, res.Body)
+	for _, s := range []apitest.Scenario{
+		{Name: "dashboard create", Method: http.MethodPost, Path: base, Headers: su, Body: map[string]any{
+			"name": "typed in", "key_hash": strings.Repeat("a", 64), "prefix": "svc_live_aaaaaaaa", "scopes": []string{"read"}, "active": true,
+		}, ExpectedStatus: http.StatusBadRequest, ExpectedContent: []string{"POST /api/admin/api-keys"}},
+		{Name: "dashboard edit of the hash", Method: http.MethodPatch, Path: base + "/" + id, Headers: su, Body: map[string]any{"key_hash": strings.Repeat("b", 64)},
+			ExpectedStatus: http.StatusBadRequest, ExpectedContent: []string{"key_hash"}},
+		{Name: "dashboard edit of scopes", Method: http.MethodPatch, Path: base + "/" + id, Headers: su,
+			Body: map[string]any{"scopes": []string{"read", "write"}, "allowed_origins": []string{"https://A.example"}}, ExpectedStatus: http.StatusOK,
+			After: func(t testing.TB, h *apitest.Harness, _ *apitest.Response) {
+				rec, err := h.App.FindRecordById(vocab.APIKeys, id)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := rec.GetString("allowed_origins"); got != `["https://a.example"]` {
+					t.Fatalf("origins saved from the dashboard: %s", got)
+				}
+			}},
+		{Name: "dashboard edit with a bad origin list", Method: http.MethodPatch, Path: base + "/" + id, Headers: su,
+			Body: map[string]any{"allowed_origins": "https://a.example"}, ExpectedStatus: http.StatusBadRequest},
+	} {
+		s.Test(t, h)
 	}
 }

@@ -11,21 +11,23 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/filesystem"
+	"github.com/pocketbase/pocketbase/tools/types"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/revisions"
 	"github.com/creator-content-api/server/hooks/vocab"
-	"github.com/creator-content-api/server/apitest"
 )
 
 // revisionsOf lists a record's revisions through the admin API.
 func (c adminClient) revisionsOf(collection, id string) []map[string]any {
 	c.t.Helper()
-	res := c.h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/admin/revisions?collection=" + collection + "&record=" + id, Headers: owner(c.token)})
+	res := storyStep(c.t, c.h, apitest.Scenario{Path: "/api/admin/revisions?collection=" + collection + "&record=" + id, Headers: owner(c.token),
+		ExpectedStatus: http.StatusOK})
 	list, ok := res.JSON(c.t)["data"].([]any)
-	if res.Status != http.StatusOK || !ok {
-		c.t.Fatalf("revisions: %d %s", res.Status, res.Body)
+	if !ok {
+		c.t.Fatalf("revisions: %s", res.Body)
 	}
 	var out []map[string]any
 	for _, r := range list {
@@ -39,30 +41,43 @@ func newPost(h *apitest.Harness, title, slug string) *core.Record {
 		"content": "<p>one</p>\n<p>two</p>\n", "draft": true})
 }
 
-// A save from the dashboard (PocketBase's records API as the owner) and one from the v1 API
-// each leave a revision of the values they replaced, naming who made them.
-func TestEverySaveLeavesARevision(t *testing.T) {
+// TestRevisionsAndRestores: the revisions saves leave and what restoring them does, on one
+// app: each part edits posts of its own, and only the restore's part delivers webhooks.
+func TestRevisionsAndRestores(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
-	c := adminClient{t: t, h: h, token: h.SuperuserToken()}
+	token := h.SuperuserToken()
+	for name, part := range map[string]func(*testing.T, adminClient){
+		"every save leaves a revision":  everySaveLeavesARevision,
+		"restore fires content.updated": restoreFiresContentUpdated,
+		"restore of a deleted record":   restoreOfADeletedRecord,
+	} {
+		t.Run(name, func(t *testing.T) { part(t, adminClient{t: t, h: h.For(t), token: token}) })
+	}
+}
+
+// everySaveLeavesARevision: a save from the dashboard (PocketBase's records API as the owner)
+// and one from the v1 API each leave a revision of the values they replaced, naming who made
+// them.
+func everySaveLeavesARevision(t *testing.T, c adminClient) {
+	h := c.h
 	post := newPost(h, "First", "first")
 	name := "Site deploy"
 	key, _ := h.CreateKeyWith(keys.Fields{Name: &name, Scopes: &[]string{keys.ScopeWrite}})
 
-	res := h.Do(apitest.Request{Method: http.MethodPatch, Path: "/api/collections/posts/records/" + post.Id,
-		Headers: owner(c.token), Body: map[string]any{"title": "Second"}})
-	if res.Status != http.StatusOK {
-		t.Fatalf("dashboard save: %d %s", res.Status, res.Body)
-	}
+	storyStep(t, h, apitest.Scenario{Name: "dashboard save", Method: http.MethodPatch, Path: "/api/collections/posts/records/" + post.Id,
+		Headers: owner(c.token), Body: map[string]any{"title": "Second"}, ExpectedStatus: http.StatusOK})
 	h.Clock.Advance(time.Minute)
-	res = h.Do(apitest.Request{Method: http.MethodPatch, Path: "/api/v1/posts/" + post.Id,
-		Headers: apitest.Bearer(key), Body: map[string]any{"title": "Third"}})
-	if res.Status != http.StatusOK {
-		t.Fatalf("API save: %d %s", res.Status, res.Body)
+	apiSaved, err := types.ParseDateTime(h.Clock.Now())
+	if err != nil {
+		t.Fatal(err)
 	}
+	apiSave := apitest.Scenario{Name: "API save", Method: http.MethodPatch, Path: "/api/v1/posts/" + post.Id,
+		Headers: apitest.Bearer(key), Body: map[string]any{"title": "Third"}, ExpectedStatus: http.StatusOK}
+	storyStep(t, h, apiSave)
 	// A save that changes nothing keeps nothing.
-	h.Do(apitest.Request{Method: http.MethodPatch, Path: "/api/v1/posts/" + post.Id,
-		Headers: apitest.Bearer(key), Body: map[string]any{"title": "Third"}})
+	apiSave.Name = "API save of the same title"
+	storyStep(t, h, apiSave)
 
 	revs := c.revisionsOf(vocab.Posts, post.Id)
 	if len(revs) != 2 {
@@ -71,7 +86,7 @@ func TestEverySaveLeavesARevision(t *testing.T) {
 	newest, oldest := revs[0], revs[1]
 	if newest["action"] != "update" || newest["fields"].(map[string]any)["title"] != "Second" ||
 		newest["actor"].(map[string]any)["type"] != "key" || newest["actor"].(map[string]any)["name"] != "Site deploy" ||
-		newest["created"] != "2026-11-21 12:01:00.000Z" {
+		newest["created"] != apiSaved.String() {
 		t.Errorf("API save's revision %v", newest)
 	}
 	if oldest["fields"].(map[string]any)["title"] != "First" ||
@@ -80,12 +95,10 @@ func TestEverySaveLeavesARevision(t *testing.T) {
 	}
 }
 
-// A restore gives the record the revision's values, keeps what it overwrote as a "restore"
-// revision and fires content.updated to a subscribed receiver.
-func TestRestoreFiresContentUpdated(t *testing.T) {
-	t.Parallel()
-	h := apitest.New(t, apitest.Options{})
-	c := adminClient{t: t, h: h, token: h.SuperuserToken()}
+// restoreFiresContentUpdated: a restore gives the record the revision's values, keeps what it
+// overwrote as a "restore" revision and fires content.updated to a subscribed receiver.
+func restoreFiresContentUpdated(t *testing.T, c adminClient) {
+	h := c.h
 	rcv, _, _ := registerReceiver(t, h)
 	post := newPost(h, "Old title", "old-title")
 	runDue(t, h)
@@ -100,12 +113,10 @@ func TestRestoreFiresContentUpdated(t *testing.T) {
 	rcv.Next() // content.updated of the edit
 	rev := c.revisionsOf(vocab.Posts, post.Id)[0]
 
-	res, body := c.do(http.MethodGet, "/api/admin/revisions/"+rev["id"].(string)+"/diff", nil)
-	if res.Status != http.StatusOK {
-		t.Fatalf("diff: %d %s", res.Status, res.Body)
-	}
+	res := storyStep(t, h, apitest.Scenario{Name: "diff", Path: "/api/admin/revisions/" + rev["id"].(string) + "/diff", Headers: owner(c.token),
+		ExpectedStatus: http.StatusOK})
 	fields := map[string]map[string]any{}
-	for _, f := range body["fields"].([]any) {
+	for _, f := range res.JSON(t)["data"].(map[string]any)["fields"].([]any) {
 		fields[f.(map[string]any)["field"].(string)] = f.(map[string]any)
 	}
 	if fields["title"]["changed"] != true || fields["title"]["revision"] != "Old title" || fields["title"]["current"] != "New title" ||
@@ -124,11 +135,9 @@ func TestRestoreFiresContentUpdated(t *testing.T) {
 	}
 
 	h.Clock.Advance(time.Minute)
-	res, body = c.do(http.MethodPost, "/api/admin/revisions/"+rev["id"].(string)+"/restore",
-		map[string]any{"collection": "posts", "record": post.Id})
-	if res.Status != http.StatusOK || body["fields"].(map[string]any)["title"] != "Old title" {
-		t.Fatalf("restore: %d %s", res.Status, res.Body)
-	}
+	storyStep(t, h, apitest.Scenario{Name: "restore", Method: http.MethodPost, Path: "/api/admin/revisions/" + rev["id"].(string) + "/restore", Headers: owner(c.token),
+		Body: map[string]any{"collection": "posts", "record": post.Id}, ExpectedStatus: http.StatusOK,
+		ExpectedJSON: map[string]any{"data.fields.title": "Old title"}})
 	runDue(t, h)
 	got := rcv.Next()
 	if got.Header.Get("X-Service-Event") != "content.updated" || !bytes.Contains(got.Body, []byte(`"title":"Old title"`)) {
@@ -141,16 +150,14 @@ func TestRestoreFiresContentUpdated(t *testing.T) {
 	}
 }
 
-// A deleted record comes back with its id and slug, unless another record took the slug.
-func TestRestoreOfADeletedRecord(t *testing.T) {
-	t.Parallel()
-	h := apitest.New(t, apitest.Options{})
-	c := adminClient{t: t, h: h, token: h.SuperuserToken()}
+// restoreOfADeletedRecord: a deleted record comes back with its id and slug, unless another
+// record took the slug.
+func restoreOfADeletedRecord(t *testing.T, c adminClient) {
+	h := c.h
 	key, _ := h.CreateKey(keys.ScopeRead, keys.ScopeWrite)
 	post := newPost(h, "Gone", "gone")
-	if res := h.Do(apitest.Request{Method: http.MethodDelete, Path: "/api/v1/posts/" + post.Id, Headers: apitest.Bearer(key)}); res.Status != http.StatusNoContent {
-		t.Fatalf("delete: %d %s", res.Status, res.Body)
-	}
+	storyStep(t, h, apitest.Scenario{Name: "delete", Method: http.MethodDelete, Path: "/api/v1/posts/" + post.Id, Headers: apitest.Bearer(key),
+		ExpectedStatus: http.StatusNoContent})
 	rev := c.revisionsOf(vocab.Posts, post.Id)[0]
 	if rev["action"] != "delete" || rev["fields"].(map[string]any)["slug"] != "gone" {
 		t.Fatalf("delete revision %v", rev)
@@ -248,9 +255,8 @@ func TestRevisionsKeepReplacedFiles(t *testing.T) {
 		t.Fatalf("revision names cover %v, want %s", rev["fields"].(map[string]any)["cover"], oldName)
 	}
 	h.Clock.Advance(time.Minute)
-	if res, _ := c.do(http.MethodPost, "/api/admin/revisions/"+rev["id"].(string)+"/restore", nil); res.Status != http.StatusOK {
-		t.Fatalf("restore: %d %s", res.Status, res.Body)
-	}
+	storyStep(t, h, apitest.Scenario{Name: "restore", Method: http.MethodPost, Path: "/api/admin/revisions/" + rev["id"].(string) + "/restore", Headers: owner(c.token),
+		ExpectedStatus: http.StatusOK, ExpectedJSON: map[string]any{"data.fields.cover": oldName}})
 	restored, err := h.App.FindRecordById(vocab.Posts, post.Id)
 	if err != nil {
 		t.Fatal(err)
@@ -309,12 +315,9 @@ func TestRevisionActorsOfCommandsAndBatches(t *testing.T) {
 	}
 	h.Clock.Advance(time.Minute)
 	h.App.Settings().Batch.Enabled = true // off by default
-	res := h.Do(apitest.Request{Method: http.MethodPost, Path: "/api/batch", Headers: owner(c.token),
+	storyStep(t, h, apitest.Scenario{Name: "batch", Method: http.MethodPost, Path: "/api/batch", Headers: owner(c.token),
 		Body: map[string]any{"requests": []map[string]any{{"method": "PATCH", "url": "/api/collections/posts/records/" + post.Id,
-			"body": map[string]any{"title": "By a batch"}}}}})
-	if res.Status != http.StatusOK {
-		t.Fatalf("batch: %d %s", res.Status, res.Body)
-	}
+			"body": map[string]any{"title": "By a batch"}}}}, ExpectedStatus: http.StatusOK})
 	revs := c.revisionsOf(vocab.Posts, post.Id)
 	if len(revs) != 2 {
 		t.Fatalf("revisions %v", revs)

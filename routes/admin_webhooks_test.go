@@ -9,10 +9,10 @@ import (
 
 	"github.com/pocketbase/dbx"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/hooks/webhooks/wire"
-	"github.com/creator-content-api/server/apitest"
 )
 
 // adminClient calls the admin API as the owner.
@@ -37,10 +37,7 @@ func (c adminClient) do(method, path string, body any) (*apitest.Response, map[s
 
 func (c adminClient) deliveries(subID string) []map[string]any {
 	c.t.Helper()
-	res := c.h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/admin/webhooks/" + subID + "/deliveries", Headers: owner(c.token)})
-	if res.Status != http.StatusOK {
-		c.t.Fatalf("deliveries: %d %s", res.Status, res.Body)
-	}
+	res := storyStep(c.t, c.h, apitest.Scenario{Path: "/api/admin/webhooks/" + subID + "/deliveries", Headers: owner(c.token), ExpectedStatus: http.StatusOK})
 	var out []map[string]any
 	for _, d := range res.JSON(c.t)["data"].([]any) {
 		out = append(out, d.(map[string]any))
@@ -78,14 +75,24 @@ func TestAdminWebhooks(t *testing.T) {
 		if events != nil {
 			body["events"] = events
 		}
-		reg := c.h.Do(apitest.Request{Method: http.MethodPost, Path: "/api/v2/webhooks", Headers: apitest.Bearer(key), Body: body})
-		if reg.Status != http.StatusCreated {
-			t.Fatalf("register: %d %s", reg.Status, reg.Body)
-		}
+		reg := storyStep(t, c.h, apitest.Scenario{Name: "register", Method: http.MethodPost, Path: "/api/v2/webhooks", Headers: apitest.Bearer(key), Body: body,
+			ExpectedStatus: http.StatusCreated})
 		s := sub{id: reg.JSON(t)["id"].(string), secret: reg.JSON(t)["secret"].(string), rcv: rcv}
 		s.base = "/api/admin/webhooks/" + s.id
 		t.Cleanup(func() { c.h.Do(apitest.Request{Method: http.MethodDelete, Path: s.base, Headers: owner(token)}) })
 		return c, s
+	}
+	// listed is s as the owner's list shows it.
+	listed := func(t *testing.T, c adminClient, s sub) map[string]any {
+		t.Helper()
+		res := storyStep(t, c.h, apitest.Scenario{Name: "list", Path: "/api/admin/webhooks", Headers: owner(c.token), ExpectedStatus: http.StatusOK})
+		for _, item := range res.JSON(t)["data"].([]any) {
+			if item.(map[string]any)["id"] == s.id {
+				return item.(map[string]any)
+			}
+		}
+		t.Fatalf("%s is not in the list %s", s.id, res.Body)
+		return nil
 	}
 	// failedDelivery has s's receiver answer 410 to a content.created: the delivery fails at
 	// once and switches the subscription off. It returns the delivery's id.
@@ -103,26 +110,15 @@ func TestAdminWebhooks(t *testing.T) {
 
 	t.Run("list", func(t *testing.T) {
 		c, s := newSub(t)
-		res := c.h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/admin/webhooks", Headers: owner(c.token)})
-		if res.Status != http.StatusOK {
-			t.Fatalf("%d %s", res.Status, res.Body)
-		}
-		var mine map[string]any
-		for _, item := range res.JSON(t)["data"].([]any) {
-			if item.(map[string]any)["id"] == s.id {
-				mine = item.(map[string]any)
-			}
-		}
-		if mine == nil || mine["enabled"] != true || mine["failure_count"] != 0.0 || mine["disabled_reason"] != nil || mine["description"] != "mine" {
-			t.Fatalf("%v in %s", mine, res.Body)
+		if mine := listed(t, c, s); mine["enabled"] != true || mine["failure_count"] != 0.0 || mine["disabled_reason"] != nil || mine["description"] != "mine" {
+			t.Fatalf("listed as %v", mine)
 		}
 	})
 	t.Run("test delivery sends a signed ping", func(t *testing.T) {
 		c, s := newSub(t)
-		res, data := c.do(http.MethodPost, s.base+"/test", nil)
-		if res.Status != http.StatusOK || data["delivered"] != true || data["status_code"] != 204.0 || data["error"] != nil {
-			t.Fatalf("%d %s", res.Status, res.Body)
-		}
+		testDelivery := apitest.Scenario{Name: "test delivery", Method: http.MethodPost, Path: s.base + "/test", Headers: owner(c.token),
+			ExpectedStatus: http.StatusOK, ExpectedJSON: map[string]any{"data.delivered": true, "data.status_code": 204, "data.error": nil}}
+		storyStep(t, c.h, testDelivery)
 		got := s.rcv.Next()
 		var body map[string]any
 		if err := json.Unmarshal(got.Body, &body); err != nil {
@@ -137,16 +133,14 @@ func TestAdminWebhooks(t *testing.T) {
 			t.Fatal("ping signature does not verify")
 		}
 		s.rcv.Reply(apitest.Reply{Status: http.StatusInternalServerError, Body: "boom"})
-		res, data = c.do(http.MethodPost, s.base+"/test", nil)
-		if res.Status != http.StatusOK || data["delivered"] != false || data["status_code"] != 500.0 || data["error"] != "HTTP 500" || data["response_excerpt"] != "boom" {
-			t.Fatalf("failing test delivery: %d %s", res.Status, res.Body)
-		}
+		testDelivery.Name = "failing test delivery"
+		testDelivery.ExpectedJSON = map[string]any{"data.delivered": false, "data.status_code": 500, "data.error": "HTTP 500", "data.response_excerpt": "boom"}
+		storyStep(t, c.h, testDelivery)
 		if n := len(c.deliveries(s.id)); n != 0 {
 			t.Fatalf("test deliveries are stored: %d", n)
 		}
-		if _, data := c.do(http.MethodGet, s.base, nil); data != nil {
-			t.Fatal("GET on a subscription answered with data")
-		}
+		apitest.Scenario{Name: "GET on a subscription", Path: s.base, Headers: owner(c.token),
+			ExpectedStatus: http.StatusMethodNotAllowed, ExpectedCode: "method_not_allowed", ExpectedJSON: map[string]any{"data": apitest.Absent}}.Test(t, c.h)
 	})
 	t.Run("410 switches off; history shows it", func(t *testing.T) {
 		c, s := newSub(t, "content.created")
@@ -157,34 +151,26 @@ func TestAdminWebhooks(t *testing.T) {
 			d["next_attempt_at"] != nil || d["delivered_at"] != nil {
 			t.Fatalf("delivery %v", d)
 		}
-		res := c.h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/admin/webhooks", Headers: owner(c.token)})
-		for _, item := range res.JSON(t)["data"].([]any) {
-			if sub := item.(map[string]any); sub["id"] == s.id && (sub["enabled"] != false || sub["disabled_reason"] != "the receiver answered 410 Gone") {
-				t.Fatalf("subscription %v", sub)
-			}
+		if sub := listed(t, c, s); sub["enabled"] != false || sub["disabled_reason"] != "the receiver answered 410 Gone" {
+			t.Fatalf("subscription %v", sub)
 		}
-		if res, _ := c.do(http.MethodPost, "/api/admin/webhook-deliveries/"+dlvID+"/redeliver", nil); res.Status != http.StatusBadRequest {
-			t.Fatalf("redeliver to a switched-off subscription: %d %s", res.Status, res.Body)
-		}
+		apitest.Scenario{Name: "redeliver to a switched-off subscription", Method: http.MethodPost, Path: "/api/admin/webhook-deliveries/" + dlvID + "/redeliver",
+			Headers: owner(c.token), ExpectedStatus: http.StatusBadRequest, ExpectedCode: "invalid_request"}.Test(t, c.h)
 	})
 	t.Run("re-enable resets the failures", func(t *testing.T) {
 		c, s := newSub(t, "content.created")
 		failedDelivery(t, c, s)
-		res, data := c.do(http.MethodPatch, s.base, map[string]any{"enabled": true})
-		if res.Status != http.StatusOK || data["enabled"] != true || data["failure_count"] != 0.0 || data["disabled_reason"] != nil {
-			t.Fatalf("%d %s", res.Status, res.Body)
-		}
+		apitest.Scenario{Name: "re-enable", Method: http.MethodPatch, Path: s.base, Headers: owner(c.token), Body: map[string]any{"enabled": true}, ExpectedStatus: http.StatusOK,
+			ExpectedJSON: map[string]any{"data.enabled": true, "data.failure_count": 0, "data.disabled_reason": nil}}.Test(t, c.h)
 	})
 	t.Run("redeliver", func(t *testing.T) {
 		c, s := newSub(t, "content.created")
 		dlvID := failedDelivery(t, c, s)
-		if res, _ := c.do(http.MethodPatch, s.base, map[string]any{"enabled": true}); res.Status != http.StatusOK {
-			t.Fatalf("re-enable: %d %s", res.Status, res.Body)
-		}
-		res, data := c.do(http.MethodPost, "/api/admin/webhook-deliveries/"+dlvID+"/redeliver", nil)
-		if res.Status != http.StatusAccepted || data["id"] != dlvID || data["status"] != "pending" || data["attempt"] != 0.0 || data["next_attempt_at"] == nil {
-			t.Fatalf("%d %s", res.Status, res.Body)
-		}
+		storyStep(t, c.h, apitest.Scenario{Name: "re-enable", Method: http.MethodPatch, Path: s.base, Headers: owner(c.token), Body: map[string]any{"enabled": true},
+			ExpectedStatus: http.StatusOK})
+		storyStep(t, c.h, apitest.Scenario{Name: "redeliver", Method: http.MethodPost, Path: "/api/admin/webhook-deliveries/" + dlvID + "/redeliver", Headers: owner(c.token),
+			ExpectedStatus: http.StatusAccepted, ExpectedJSON: map[string]any{"data.id": dlvID, "data.status": "pending", "data.attempt": 0},
+			ExpectedContent: []string{`"next_attempt_at":"`}})
 		runDue(t, c.h)
 		received := s.rcv.Received()
 		if last := received[len(received)-1]; last.Header.Get("X-Service-Delivery") != dlvID {
@@ -202,108 +188,97 @@ func TestAdminWebhooks(t *testing.T) {
 		if d := c.deliveries(s.id)[0]; d["status"] != "pending" || d["next_attempt_at"] == nil {
 			t.Fatalf("before switching off %v", d)
 		}
-		res, data := c.do(http.MethodPatch, s.base, map[string]any{"enabled": false})
-		if res.Status != http.StatusOK || data["enabled"] != false || data["disabled_reason"] != nil {
-			t.Fatalf("%d %s", res.Status, res.Body)
-		}
+		storyStep(t, c.h, apitest.Scenario{Name: "switch off", Method: http.MethodPatch, Path: s.base, Headers: owner(c.token), Body: map[string]any{"enabled": false},
+			ExpectedStatus: http.StatusOK, ExpectedJSON: map[string]any{"data.enabled": false, "data.disabled_reason": nil}})
 		if d := c.deliveries(s.id)[0]; d["status"] != "failed" || d["last_error"] != "subscription switched off" {
 			t.Fatalf("after switching off %v", d)
 		}
 	})
 	t.Run("patch events and description", func(t *testing.T) {
 		c, s := newSub(t)
-		res, data := c.do(http.MethodPatch, s.base, map[string]any{"events": []string{"course.enrolled"}, "description": "new"})
-		if res.Status != http.StatusOK || data["description"] != "new" || len(data["events"].([]any)) != 1 {
-			t.Fatalf("%d %s", res.Status, res.Body)
+		patch := func(name string, body map[string]any, status int) apitest.Scenario {
+			return apitest.Scenario{Name: name, Method: http.MethodPatch, Path: s.base, Headers: owner(c.token), Body: body, ExpectedStatus: status}
 		}
-		for _, tt := range []struct {
-			body  any
-			field string
-		}{
-			{map[string]any{"events": []string{"nope"}}, "events"},
-			{map[string]any{"description": strings.Repeat("x", 501)}, "description"},
-			{map[string]any{"url": "https://1.1.1.1/"}, "url"},
-			{map[string]any{"enabled": "yes"}, "enabled"},
+		good := patch("events and description", map[string]any{"events": []string{"course.enrolled"}, "description": "new"}, http.StatusOK)
+		good.ExpectedJSON = map[string]any{"data.description": "new", "data.events": []string{"course.enrolled"}}
+		bad := func(field string, body map[string]any) apitest.Scenario {
+			s := patch("bad "+field, body, http.StatusBadRequest)
+			s.ExpectedCode, s.ExpectedContent = "invalid_request", []string{`\"` + field + `\"`}
+			return s
+		}
+		for _, s := range []apitest.Scenario{
+			good,
+			bad("events", map[string]any{"events": []string{"nope"}}),
+			bad("description", map[string]any{"description": strings.Repeat("x", 501)}),
+			bad("url", map[string]any{"url": "https://1.1.1.1/"}),
+			bad("enabled", map[string]any{"enabled": "yes"}),
 		} {
-			res, _ := c.do(http.MethodPatch, s.base, tt.body)
-			if res.Status != http.StatusBadRequest || !strings.Contains(string(res.Body), `\"`+tt.field+`\"`) {
-				t.Errorf("%v: %d %s", tt.body, res.Status, res.Body)
-			}
+			s.Test(t, c.h)
 		}
 	})
 	t.Run("deliveries limit", func(t *testing.T) {
 		c, s := newSub(t, "content.created")
 		c.h.SaveRecord(vocab.Posts, map[string]any{"title": "Delivered", "visibility": "public"})
 		for _, q := range []string{"limit=0", "limit=201", "limit=x"} {
-			res := c.h.Do(apitest.Request{Method: http.MethodGet, Path: s.base + "/deliveries?" + q, Headers: owner(c.token)})
-			if res.Status != http.StatusBadRequest || !strings.Contains(string(res.Body), `\"limit\"`) {
-				t.Errorf("%s: %d %s", q, res.Status, res.Body)
-			}
+			apitest.Scenario{Name: q, Path: s.base + "/deliveries?" + q, Headers: owner(c.token),
+				ExpectedStatus: http.StatusBadRequest, ExpectedCode: "invalid_request", ExpectedContent: []string{`\"limit\"`}}.Test(t, c.h)
 		}
-		res := c.h.Do(apitest.Request{Method: http.MethodGet, Path: s.base + "/deliveries?limit=1", Headers: owner(c.token)})
-		if n := len(res.JSON(t)["data"].([]any)); res.Status != http.StatusOK || n != 1 {
-			t.Fatalf("limit=1: %d, %d items", res.Status, n)
-		}
+		apitest.Scenario{Name: "limit=1", Path: s.base + "/deliveries?limit=1", Headers: owner(c.token), ExpectedStatus: http.StatusOK,
+			After: func(t testing.TB, _ *apitest.Harness, res *apitest.Response) {
+				if n := len(res.JSON(t)["data"].([]any)); n != 1 {
+					t.Fatalf("limit=1: %d items", n)
+				}
+			}}.Test(t, c.h)
 	})
 	t.Run("unknown ids", func(t *testing.T) {
-		for _, ep := range []struct{ method, path string }{
-			{http.MethodPatch, "/api/admin/webhooks/xxxxxxxxxxxxxxx"},
-			{http.MethodDelete, "/api/admin/webhooks/xxxxxxxxxxxxxxx"},
-			{http.MethodPost, "/api/admin/webhooks/xxxxxxxxxxxxxxx/test"},
-			{http.MethodGet, "/api/admin/webhooks/xxxxxxxxxxxxxxx/deliveries"},
-			{http.MethodPost, "/api/admin/webhook-deliveries/dlv_xxxxxxxxxxxxxxx/redeliver"},
-		} {
-			apitest.Scenario{Name: ep.method + " " + ep.path, Method: ep.method, Path: ep.path, Headers: owner(token), Body: map[string]any{},
-				ExpectedStatus: http.StatusNotFound, ExpectedCode: "not_found"}.Check(t, h)
+		for _, s := range webhookAdminCalls("xxxxxxxxxxxxxxx", "dlv_xxxxxxxxxxxxxxx") {
+			if s.Path == "/api/admin/webhooks" {
+				continue // the list names no id
+			}
+			s.Headers, s.Body, s.ExpectedStatus, s.ExpectedCode = owner(token), map[string]any{}, http.StatusNotFound, "not_found"
+			s.Test(t, h)
 		}
 	})
 	t.Run("API keys are not the owner", func(t *testing.T) {
 		_, s := newSub(t)
 		all, _ := h.For(t).CreateKey(keys.Scopes()...)
-		for _, ep := range webhookAdminEndpoints(s.id) {
-			apitest.Scenario{Name: ep.method + " " + ep.path, Method: ep.method, Path: ep.path, Headers: apitest.Bearer(all), Body: `{}`,
-				ExpectedStatus: http.StatusUnauthorized, ExpectedCode: "unauthorized"}.Check(t, h)
+		for _, s := range webhookAdminCalls(s.id, "dlv_aaaaaaaaaaaaaaa") {
+			s.Headers, s.Body, s.ExpectedStatus, s.ExpectedCode = apitest.Bearer(all), `{}`, http.StatusUnauthorized, "unauthorized"
+			s.Test(t, h)
 		}
 	})
+	t.Run("the list shows the registering key", func(t *testing.T) { adminWebhooksShowTheRegisteringKey(t, h.For(t), token) })
 	t.Run("delete", func(t *testing.T) {
 		c, s := newSub(t, "content.created")
 		c.h.SaveRecord(vocab.Posts, map[string]any{"title": "To be deleted", "visibility": "public"})
 		if n := len(c.deliveries(s.id)); n != 1 {
 			t.Fatalf("%d deliveries before the delete", n)
 		}
-		if res, _ := c.do(http.MethodDelete, s.base, nil); res.Status != http.StatusNoContent {
-			t.Fatalf("%d %s", res.Status, res.Body)
-		}
+		deleteSub := apitest.Scenario{Name: "delete", Method: http.MethodDelete, Path: s.base, Headers: owner(c.token), ExpectedStatus: http.StatusNoContent}
+		storyStep(t, c.h, deleteSub)
 		if left, err := c.h.App.FindRecordsByFilter(vocab.WebhookDeliveries, "subscription = {:id}", "", 0, 0, dbx.Params{"id": s.id}); err != nil || len(left) != 0 {
 			t.Fatalf("%d deliveries left, %v", len(left), err)
 		}
-		if res, _ := c.do(http.MethodDelete, s.base, nil); res.Status != http.StatusNotFound {
-			t.Fatalf("second delete: %d", res.Status)
-		}
+		deleteSub.Name, deleteSub.ExpectedStatus, deleteSub.ExpectedCode = "second delete", http.StatusNotFound, "not_found"
+		deleteSub.Test(t, c.h)
 	})
 }
 
-// TestAdminWebhooksShowTheRegisteringKey: the owner's list names the key that registered each
+// adminWebhooksShowTheRegisteringKey: the owner's list names the key that registered each
 // subscription, null for the owner's own; after a revoke the id stays and the name goes.
-func TestAdminWebhooksShowTheRegisteringKey(t *testing.T) {
-	t.Parallel()
-	h := apitest.New(t, apitest.Options{})
-	token := h.SuperuserToken()
+func adminWebhooksShowTheRegisteringKey(t *testing.T, h *apitest.Harness, token string) {
 	name := "CRM sync"
 	key, keyID := h.CreateKeyWith(keys.Fields{Name: &name, Scopes: &[]string{keys.ScopeWriteWebhooks}})
-	for _, req := range []apitest.Request{
-		{Method: http.MethodPost, Path: "/api/v2/webhooks", Headers: apitest.Bearer(key), Body: map[string]any{"url": "https://1.1.1.1/key"}},
-		{Method: http.MethodPost, Path: "/api/admin/webhooks", Headers: owner(token), Body: map[string]any{"url": "https://1.1.1.1/owner"}},
+	for _, s := range []apitest.Scenario{
+		{Name: "the key registers", Method: http.MethodPost, Path: "/api/v2/webhooks", Headers: apitest.Bearer(key), Body: map[string]any{"url": "https://1.1.1.1/key"},
+			ExpectedStatus: http.StatusCreated},
+		{Name: "the owner registers", Method: http.MethodPost, Path: "/api/admin/webhooks", Headers: owner(token), Body: map[string]any{"url": "https://1.1.1.1/owner"},
+			ExpectedStatus: http.StatusCreated},
 	} {
-		if res := h.Do(req); res.Status != http.StatusCreated {
-			t.Fatalf("%s: %d %s", req.Path, res.Status, res.Body)
-		}
+		storyStep(t, h, s)
 	}
 	byURL := func() map[string]map[string]any {
-		res := h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/admin/webhooks", Headers: owner(token)})
-		if res.Status != http.StatusOK {
-			t.Fatalf("list: %d %s", res.Status, res.Body)
-		}
+		res := storyStep(t, h, apitest.Scenario{Name: "list", Path: "/api/admin/webhooks", Headers: owner(token), ExpectedStatus: http.StatusOK})
 		out := map[string]map[string]any{}
 		for _, s := range res.JSON(t)["data"].([]any) {
 			sub := s.(map[string]any)
@@ -311,6 +286,15 @@ func TestAdminWebhooksShowTheRegisteringKey(t *testing.T) {
 		}
 		return out
 	}
+	// Neither subscription outlives the subtest: the other subtests' events are not for them.
+	t.Cleanup(func() {
+		for _, sub := range byURL() {
+			if url := sub["url"].(string); url == "https://1.1.1.1/key" || url == "https://1.1.1.1/owner" {
+				apitest.Scenario{Name: "delete " + url, Method: http.MethodDelete, Path: "/api/admin/webhooks/" + sub["id"].(string), Headers: owner(token),
+					ExpectedStatus: http.StatusNoContent}.Check(t, h)
+			}
+		}
+	})
 	for _, step := range []struct {
 		name     string
 		keyName  any
@@ -320,9 +304,8 @@ func TestAdminWebhooksShowTheRegisteringKey(t *testing.T) {
 		{"after the revoke", nil, false},
 	} {
 		if step.keyName == nil {
-			if res := h.Do(apitest.Request{Method: http.MethodDelete, Path: "/api/admin/api-keys/" + keyID, Headers: owner(token)}); res.Status != http.StatusNoContent {
-				t.Fatalf("revoke: %d %s", res.Status, res.Body)
-			}
+			storyStep(t, h, apitest.Scenario{Name: "revoke", Method: http.MethodDelete, Path: "/api/admin/api-keys/" + keyID, Headers: owner(token),
+				ExpectedStatus: http.StatusNoContent})
 		}
 		subs := byURL()
 		k, o := subs["https://1.1.1.1/key"], subs["https://1.1.1.1/owner"]
@@ -335,18 +318,23 @@ func TestAdminWebhooksShowTheRegisteringKey(t *testing.T) {
 	}
 }
 
-type endpoint struct{ method, path string }
-
-func webhookAdminEndpoints(subID string) []endpoint {
-	return []endpoint{
-		{http.MethodGet, "/api/admin/webhooks"},
-		{http.MethodPatch, "/api/admin/webhooks/" + subID},
-		{http.MethodDelete, "/api/admin/webhooks/" + subID},
-		{http.MethodPost, "/api/admin/webhooks/" + subID + "/test"},
-		{http.MethodGet, "/api/admin/webhooks/" + subID + "/deliveries"},
-		{http.MethodGet, "/api/admin/webhooks/" + subID + "/stats"},
-		{http.MethodPost, "/api/admin/webhook-deliveries/dlv_aaaaaaaaaaaaaaa/redeliver"},
+// webhookAdminCalls are a call of each of the owner's webhook routes (method and path only),
+// on the subscription subID and the delivery dlvID, named without the ids.
+func webhookAdminCalls(subID, dlvID string) []apitest.Scenario {
+	calls := []apitest.Scenario{
+		{Method: http.MethodGet, Path: "/api/admin/webhooks"},
+		{Method: http.MethodPatch, Path: "/api/admin/webhooks/{id}"},
+		{Method: http.MethodDelete, Path: "/api/admin/webhooks/{id}"},
+		{Method: http.MethodPost, Path: "/api/admin/webhooks/{id}/test"},
+		{Method: http.MethodGet, Path: "/api/admin/webhooks/{id}/deliveries"},
+		{Method: http.MethodGet, Path: "/api/admin/webhooks/{id}/stats"},
+		{Method: http.MethodPost, Path: "/api/admin/webhook-deliveries/{delivery}/redeliver"},
 	}
+	for i, c := range calls {
+		calls[i].Name = c.Method + " " + c.Path
+		calls[i].Path = strings.NewReplacer("{id}", subID, "{delivery}", dlvID).Replace(c.Path)
+	}
+	return calls
 }
 
 func TestWebhookRoutesNotProvisioned(t *testing.T) {
@@ -363,23 +351,18 @@ func TestWebhookRoutesNotProvisioned(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	calls := []struct {
-		endpoint
-		headers map[string]string
-	}{
-		{endpoint{http.MethodGet, "/api/v1/webhooks/events"}, apitest.Bearer(key)},
-		{endpoint{http.MethodGet, "/api/v1/webhooks/poll/content.created"}, apitest.Bearer(key)},
-		{endpoint{http.MethodPost, "/api/v2/webhooks"}, apitest.Bearer(key)},
+	calls := []apitest.Scenario{
+		{Path: "/api/v1/webhooks/events", Headers: apitest.Bearer(key)},
+		{Path: "/api/v1/webhooks/poll/content.created", Headers: apitest.Bearer(key)},
+		{Method: http.MethodPost, Path: "/api/v2/webhooks", Headers: apitest.Bearer(key)},
 	}
-	for _, ep := range webhookAdminEndpoints("aaaaaaaaaaaaaaa") {
-		calls = append(calls, struct {
-			endpoint
-			headers map[string]string
-		}{ep, owner(token)})
+	for _, s := range webhookAdminCalls("aaaaaaaaaaaaaaa", "dlv_aaaaaaaaaaaaaaa") {
+		s.Headers = owner(token)
+		calls = append(calls, s)
 	}
-	for _, c := range calls {
-		apitest.Scenario{Method: c.method, Path: c.path, Headers: c.headers, Body: `{"url":"https://1.1.1.1/x"}`,
-			ExpectedStatus: http.StatusServiceUnavailable, ExpectedCode: "not_provisioned"}.Test(t, h)
+	for _, s := range calls {
+		s.Body, s.ExpectedStatus, s.ExpectedCode = `{"url":"https://1.1.1.1/x"}`, http.StatusServiceUnavailable, "not_provisioned"
+		s.Test(t, h)
 	}
 	// The site itself keeps working: content changes simply fire no events.
 	h.SaveRecord(vocab.Posts, map[string]any{"title": "Still", "slug": "still", "visibility": "public"})

@@ -3,14 +3,14 @@ package routes_test
 import (
 	"crypto/tls"
 	"errors"
+	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/creator-content-api/server/routes"
 	"github.com/creator-content-api/server/apitest"
+	"github.com/creator-content-api/server/routes"
 	"github.com/creator-content-api/server/routes/ratelimit"
 	"github.com/creator-content-api/server/routes/readcache"
 )
@@ -21,10 +21,18 @@ func zeroConfig(c *routes.Config) {
 	*c = routes.Config{Webhooks: c.Webhooks, Changes: c.Changes, Revisions: c.Revisions, Previews: c.Previews, Now: c.Now}
 }
 
-// Register refuses, binding nothing, a configuration it cannot serve with.
-func TestRegisterRefusesAnIncompleteConfig(t *testing.T) {
+// TestConfig: what routes.Register makes of a configuration, on one app started with the zero
+// Config (a refused configuration binds nothing to it).
+func TestConfig(t *testing.T) {
 	t.Parallel()
-	h := apitest.New(t, apitest.Options{})
+	h := apitest.New(t, apitest.Options{Config: zeroConfig})
+	t.Run("Register refuses an incomplete config", func(t *testing.T) { registerRefusesAnIncompleteConfig(t, h.For(t)) })
+	t.Run("the zero config is protected", func(t *testing.T) { zeroConfigIsProtected(t, h.For(t)) })
+}
+
+// registerRefusesAnIncompleteConfig: Register refuses, binding nothing, a configuration it
+// cannot serve with.
+func registerRefusesAnIncompleteConfig(t *testing.T, h *apitest.Harness) {
 	cases := []struct {
 		name string
 		cfg  routes.Config
@@ -52,11 +60,9 @@ func TestRegisterRefusesAnIncompleteConfig(t *testing.T) {
 	}
 }
 
-// The zero Config is the protected one: plain HTTP from the network is refused and the rate
-// tiers count, until switched off by name (RateLimits.Off, AllowPlainHTTP).
-func TestZeroConfigIsProtected(t *testing.T) {
-	t.Parallel()
-	h := apitest.New(t, apitest.Options{Config: zeroConfig})
+// zeroConfigIsProtected: the zero Config is the protected one: plain HTTP from the network is
+// refused and the rate tiers count, until switched off by name (RateLimits.Off, AllowPlainHTTP).
+func zeroConfigIsProtected(t *testing.T, h *apitest.Harness) {
 	burst := ratelimit.Normal().Burst
 	cases := []struct {
 		name   string
@@ -73,28 +79,18 @@ func TestZeroConfigIsProtected(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			h := h.For(t)
-			var res *apitest.Response
-			for i := range c.calls {
-				if res != nil && res.Status != http.StatusUnauthorized {
-					t.Fatalf("call %d: %d %s, want 401", i, res.Status, res.Body)
-				}
-				req := httptest.NewRequest(http.MethodGet, "/api/v1/profile", nil)
-				req.RemoteAddr = c.remote
-				if c.tls {
-					req.TLS = &tls.ConnectionState{}
-				}
-				res = h.Serve(req)
+			call := apitest.Scenario{Path: "/api/v1/profile", RemoteAddr: c.remote, ExpectedStatus: http.StatusUnauthorized, ExpectedCode: "unauthorized",
+				ExpectedHeaders: map[string]string{routes.HeaderRateLimit: strconv.Itoa(burst), routes.HeaderRetryAfter: ""}}
+			if c.tls {
+				call.Request = func(req *http.Request) { req.TLS = &tls.ConnectionState{} }
 			}
-			if res.Status != c.status || res.ErrorCode() != c.code {
-				t.Fatalf("call %d: %d %s, want %d %s", c.calls, res.Status, res.Body, c.status, c.code)
+			for i := 1; i < c.calls; i++ {
+				call.Name = fmt.Sprintf("call %d", i)
+				storyStep(t, h, call)
 			}
-			if got := res.Header.Get(routes.HeaderRateLimit); got != strconv.Itoa(burst) {
-				t.Errorf("X-RateLimit-Limit = %q, want %d", got, burst)
-			}
-			if got := res.Header.Get(routes.HeaderRetryAfter); got != c.retry {
-				t.Errorf("Retry-After = %q, want %q", got, c.retry)
-			}
+			call.Name, call.ExpectedStatus, call.ExpectedCode = fmt.Sprintf("call %d", c.calls), c.status, c.code
+			call.ExpectedHeaders[routes.HeaderRetryAfter] = c.retry
+			call.Test(t, h)
 		})
 	}
 }

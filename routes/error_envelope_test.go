@@ -5,17 +5,19 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/apitest"
+	"github.com/creator-content-api/server/hooks/keys"
 )
 
+// TestErrorEnvelopeEverywhere: every failure of the API, whatever failed (routing, method,
+// body, size, an unclean path), is the envelope, in JSON, with a message and the request id;
+// a sane request id is echoed, any other replaced. The cases share one app: none changes it.
 func TestErrorEnvelopeEverywhere(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
 	key, _ := h.CreateKey(keys.Scopes()...)
 	su := owner(h.SuperuserToken())
 	big := `{"name":"` + strings.Repeat("x", 1<<20) + `","scopes":["read"]}`
-	// Every failure is the envelope, in JSON, with a message and the request id.
 	fail := func(name, method, path string, headers map[string]string, body any, status int, code string) apitest.Scenario {
 		return apitest.Scenario{Name: name, Method: method, Path: path, Headers: headers, Body: body,
 			ExpectedStatus: status, ExpectedCode: code, ExpectedContent: []string{`"message":"`},
@@ -27,6 +29,12 @@ func TestErrorEnvelopeEverywhere(t *testing.T) {
 	}
 	allowing := func(s apitest.Scenario, allow string) apitest.Scenario {
 		s.ExpectedHeaders["Allow"] = allow
+		return s
+	}
+	// An unclean path is a 404, never a redirect to the clean one.
+	unclean := func(path string) apitest.Scenario {
+		s := fail("unclean path "+path, "GET", path, apitest.Bearer(key), nil, 404, "not_found")
+		s.ExpectedHeaders["Location"] = ""
 		return s
 	}
 	for _, s := range []apitest.Scenario{
@@ -42,19 +50,29 @@ func TestErrorEnvelopeEverywhere(t *testing.T) {
 		saying(fail("form body", "POST", "/api/admin/api-keys", with(su, "Content-Type", "application/x-www-form-urlencoded"), `name=x&scopes=read`, 400, "invalid_request"), "application/json"),
 		saying(fail("text body", "POST", "/api/admin/api-keys", with(su, "Content-Type", "text/plain"), `{"name":"x","scopes":["read"]}`, 400, "invalid_request"), "application/json"),
 		fail("oversize body", "POST", "/api/admin/api-keys", su, big, 413, "payload_too_large"),
+		// A chunked body has no Content-Length: the limit must still hold while reading.
+		fail("oversize body without Content-Length", "POST", "/api/admin/api-keys", su, &chunked{n: 2 << 20}, 413, "payload_too_large"),
+		unclean("/api/v1/webhooks/poll/.."),
+		unclean("/api/v1/posts/../profile"),
+		unclean("/api/v1//posts"),
+		unclean("/api/admin/./api-keys"),
+		unclean("/api/v2/posts/."),
+		// The clean path is served as before (there is no profile yet).
+		fail("a clean path", "GET", "/api/v1/profile", apitest.Bearer(key), nil, 404, "not_found"),
+		{Name: "a sane request id is echoed", Path: "/api/v1/profile", Headers: map[string]string{"X-Request-Id": "abc-123"},
+			ExpectedStatus: 401, ExpectedCode: "unauthorized", ExpectedHeaders: map[string]string{"X-Request-Id": "abc-123"}},
+		{Name: "an insane request id is replaced", Path: "/api/v1/profile", Headers: map[string]string{"X-Request-Id": "bad id\twith<script>"},
+			ExpectedStatus: 401, ExpectedCode: "unauthorized",
+			After: func(t testing.TB, _ *apitest.Harness, res *apitest.Response) {
+				if got := res.Header.Get("X-Request-Id"); !strings.HasPrefix(got, "req_") {
+					t.Errorf("insane id not replaced: %q", got)
+				}
+			}},
+		// Paths outside the API keep PocketBase's behaviour, the request id included.
+		{Name: "PocketBase's own route", Path: "/api/health", ExpectedStatus: 200, ExpectedHeaders: map[string]string{"X-Request-Id": apitest.Present}},
+		{Name: "PocketBase's unclean path", Path: "/_/../api/health", ExpectedStatus: 307, ExpectedHeaders: map[string]string{"Location": "/api/health"}},
 	} {
 		s.Test(t, h)
-	}
-}
-
-func TestOversizeBodyWithoutContentLength(t *testing.T) {
-	t.Parallel()
-	h := apitest.New(t, apitest.Options{})
-	su := owner(h.SuperuserToken())
-	// A chunked body has no Content-Length: the limit must still hold while reading.
-	res := h.Do(apitest.Request{Method: "POST", Path: "/api/admin/api-keys", Headers: su, Body: &chunked{n: 2 << 20}})
-	if res.Status != 413 || res.ErrorCode() != "payload_too_large" {
-		t.Fatalf("got %d %s", res.Status, res.Body)
 	}
 }
 
@@ -73,39 +91,4 @@ func (c *chunked) Read(p []byte) (int, error) {
 	}
 	c.off += len(p)
 	return len(p), nil
-}
-
-func TestRequestIDIsEchoedWhenSane(t *testing.T) {
-	t.Parallel()
-	h := apitest.New(t, apitest.Options{})
-	res := h.Do(apitest.Request{Method: "GET", Path: "/api/v1/profile", Headers: map[string]string{"X-Request-Id": "abc-123"}})
-	if got := res.Header.Get("X-Request-Id"); got != "abc-123" {
-		t.Fatalf("sane id not echoed: %q", got)
-	}
-	res = h.Do(apitest.Request{Method: "GET", Path: "/api/v1/profile", Headers: map[string]string{"X-Request-Id": "bad id\twith<script>"}})
-	if got := res.Header.Get("X-Request-Id"); !strings.HasPrefix(got, "req_") {
-		t.Fatalf("insane id not replaced: %q", got)
-	}
-	res = h.Do(apitest.Request{Method: "GET", Path: "/api/health"})
-	if res.Header.Get("X-Request-Id") == "" {
-		t.Fatal("PocketBase's own routes get no X-Request-Id")
-	}
-}
-
-func TestUncleanAPIPathsGetTheEnvelope(t *testing.T) {
-	t.Parallel()
-	h := apitest.New(t, apitest.Options{})
-	key, _ := h.CreateKey(keys.Scopes()...)
-	for _, p := range []string{"/api/v1/webhooks/poll/..", "/api/v1/posts/../profile", "/api/v1//posts", "/api/admin/./api-keys", "/api/v2/posts/."} {
-		res := h.Do(apitest.Request{Method: "GET", Path: p, Headers: apitest.Bearer(key)})
-		if res.Status != 404 || res.ErrorCode() != "not_found" || res.Header.Get("Location") != "" || res.Header.Get("X-Request-Id") == "" {
-			t.Fatalf("%s: %d %v %s", p, res.Status, res.Header, res.Body)
-		}
-	}
-	if res := h.Get("/api/v1/profile", key); res.Status != 404 || res.ErrorCode() != "not_found" {
-		t.Fatalf("a clean path is served as before: %d %s", res.Status, res.Body)
-	}
-	if res := h.Do(apitest.Request{Method: "GET", Path: "/_/../api/health"}); res.Status == 404 && res.ErrorCode() == "not_found" {
-		t.Fatal("paths outside the API keep PocketBase's behaviour")
-	}
 }

@@ -5,9 +5,9 @@ import (
 	"net/http"
 	"testing"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/routes"
-	"github.com/creator-content-api/server/apitest"
 )
 
 // Where a request comes from.
@@ -27,107 +27,104 @@ const (
 	trustedHeader = "X-Forwarded-For"
 )
 
+// hsts is the Strict-Transport-Security of an answer over HTTPS.
+const hsts = "max-age=63072000"
+
+// TestHTTPSOnly: the API answers HTTPS only, as the connection or a trusted proxy says; a
+// proxy on this host whose headers are not trusted is refused with a message that says what
+// to set. Each case sets the whole trusted-proxy setting it needs, so they share one app.
 func TestHTTPSOnly(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{Config: func(c *routes.Config) { c.AllowPlainHTTP = false }})
 	seedProfile(t, h)
 	key, _ := h.CreateKey(keys.ScopeRead)
+
+	// The trusted-proxy settings of the cases; leftmost is PocketBase's UseLeftmostIP.
+	setting := func(headers []string, leftmost bool) func(testing.TB, *apitest.Harness) {
+		return func(_ testing.TB, h *apitest.Harness) {
+			h.App.Settings().TrustedProxy.Headers = headers
+			h.App.Settings().TrustedProxy.UseLeftmostIP = leftmost
+		}
+	}
+	untrusted, trusted, trustedLeftmost := setting(nil, false), setting([]string{trustedHeader}, false), setting([]string{trustedHeader}, true)
+	// send is the request of a case: its header lines, with the key, over TLS or plain HTTP.
+	send := func(overTLS bool, headers http.Header) func(*http.Request) {
+		return func(req *http.Request) {
+			for name, lines := range headers {
+				req.Header[name] = lines
+			}
+			req.Header.Set("Authorization", "Bearer "+key)
+			if overTLS {
+				req.TLS = &tls.ConnectionState{}
+			}
+		}
+	}
+	plain := func(headers http.Header) func(*http.Request) { return send(false, headers) }
+	overTLS := func(headers http.Header) func(*http.Request) { return send(true, headers) }
 	xff := http.Header{"X-Forwarded-For": {"203.0.113.9"}}
 	proto := func(lines ...string) http.Header {
 		return http.Header{"X-Forwarded-For": {"203.0.113.9"}, "X-Forwarded-Proto": lines}
 	}
-	cases := []struct {
-		name     string
-		remote   string
-		headers  http.Header
-		tls      bool
-		trusted  bool
-		leftmost bool // PocketBase's UseLeftmostIP
-		status   int
-		says     string // a phrase of the 403's message
-		hsts     bool
-	}{
+	forwarded := func(value string) http.Header { return http.Header{"Forwarded": {value}} }
+
+	// Never a redirect: it would resend the key in clear.
+	answer := func(name, remote string, set func(testing.TB, *apitest.Harness), req func(*http.Request), status int, sts string) apitest.Scenario {
+		return apitest.Scenario{Name: name, Path: "/api/v1/profile", RemoteAddr: remote, Before: set, Request: req,
+			ExpectedStatus: status, ExpectedHeaders: map[string]string{"Strict-Transport-Security": sts, "Location": ""}}
+	}
+	served := func(name, remote string, set func(testing.TB, *apitest.Harness), req func(*http.Request), sts string) apitest.Scenario {
+		return answer(name, remote, set, req, http.StatusOK, sts)
+	}
+	refused := func(name, remote string, set func(testing.TB, *apitest.Harness), req func(*http.Request), says string) apitest.Scenario {
+		s := answer(name, remote, set, req, http.StatusForbidden, "")
+		s.ExpectedCode, s.ExpectedContent = "https_required", []string{says}
+		return s
+	}
+	for _, s := range []apitest.Scenario{
 		// No trusted proxy: the connection decides, and a proxy on this host is refused.
-		{"plain HTTP from the internet", fromInternet, nil, false, false, false, 403, saysPlain, false},
-		{"TLS from the internet", fromInternet, nil, true, false, false, 200, "", true},
-		{"loopback development", fromLoopback, nil, false, false, false, 200, "", false},
-		{"IPv6 loopback development", fromLoop6, nil, false, false, false, 200, "", false},
-		{"TLS on loopback", fromLoopback, nil, true, false, false, 200, "", true},
-		{"untrusted proxy header from the internet", fromInternet, proto("https"), false, false, false, 403, saysPlain, false},
-		{"untrusted proxy header over TLS is ignored", fromInternet, proto("http"), true, false, false, 200, "", true},
-		{"local proxy, X-Forwarded-For", fromLoopback, xff, false, false, false, 403, saysSetting, false},
-		{"local proxy says https", fromLoopback, proto("https"), false, false, false, 403, saysSetting, false},
-		{"local proxy says http", fromLoopback, proto("http"), false, false, false, 403, saysSetting, false},
-		{"local proxy, Forwarded", fromLoopback, http.Header{"Forwarded": {"for=203.0.113.9;proto=https"}}, false, false, false, 403, saysSetting, false},
-		{"local proxy, X-Real-IP on IPv6 loopback", fromLoop6, http.Header{"X-Real-Ip": {"203.0.113.9"}}, false, false, false, 403, saysSetting, false},
-		{"local proxy re-encrypting to TLS", fromLoopback, proto("https"), true, false, false, 403, saysSetting, false},
+		refused("plain HTTP from the internet", fromInternet, untrusted, plain(nil), saysPlain),
+		served("TLS from the internet", fromInternet, untrusted, overTLS(nil), hsts),
+		served("loopback development", fromLoopback, untrusted, plain(nil), ""),
+		served("IPv6 loopback development", fromLoop6, untrusted, plain(nil), ""),
+		served("TLS on loopback", fromLoopback, untrusted, overTLS(nil), hsts),
+		refused("untrusted proxy header from the internet", fromInternet, untrusted, plain(proto("https")), saysPlain),
+		served("untrusted proxy header over TLS is ignored", fromInternet, untrusted, overTLS(proto("http")), hsts),
+		refused("local proxy, X-Forwarded-For", fromLoopback, untrusted, plain(xff), saysSetting),
+		refused("local proxy says https", fromLoopback, untrusted, plain(proto("https")), saysSetting),
+		refused("local proxy says http", fromLoopback, untrusted, plain(proto("http")), saysSetting),
+		refused("local proxy, Forwarded", fromLoopback, untrusted, plain(forwarded("for=203.0.113.9;proto=https")), saysSetting),
+		refused("local proxy, X-Real-IP on IPv6 loopback", fromLoop6, untrusted, plain(http.Header{"X-Real-Ip": {"203.0.113.9"}}), saysSetting),
+		refused("local proxy re-encrypting to TLS", fromLoopback, untrusted, overTLS(proto("https")), saysSetting),
 
 		// Trusted proxy: the scheme is the value the proxy appended.
-		{"trusted local proxy says https", fromLoopback, proto("https"), false, true, false, 200, "", true},
-		{"trusted local proxy says http", fromLoopback, proto("http"), false, true, false, 403, saysPlain, false},
-		{"trusted proxy on another host says https", fromNetwork, proto("https"), false, true, false, 200, "", true},
-		{"trusted proxy, upper case", fromLoopback, proto("HTTPS"), false, true, false, 200, "", true},
-		{"client's https before the proxy's http", fromLoopback, proto("https, http"), false, true, false, 403, saysPlain, false},
-		{"client's http before the proxy's https", fromLoopback, proto("http, https"), false, true, false, 200, "", true},
-		{"the last header line counts", fromLoopback, proto("https", "http"), false, true, false, 403, saysPlain, false},
-		{"leftmost IP does not pick the client's scheme", fromLoopback, proto("https, http"), false, true, true, 403, saysPlain, false},
-		{"Forwarded, the proxy's hop says https", fromNetwork, http.Header{"Forwarded": {"for=1.2.3.4;proto=http, for=10.0.0.1;proto=https"}}, false, true, false, 200, "", true},
-		{"Forwarded, the proxy's hop says http", fromLoopback, http.Header{"Forwarded": {"for=1.2.3.4;proto=https, for=10.0.0.1;proto=http"}}, false, true, false, 403, saysPlain, false},
-		{"Forwarded and X-Forwarded-Proto agree", fromLoopback, http.Header{"Forwarded": {`for=1.2.3.4;proto="https"`}, "X-Forwarded-Proto": {"https"}}, false, true, false, 200, "", true},
-		{"Forwarded and X-Forwarded-Proto disagree", fromLoopback, http.Header{"Forwarded": {"for=1.2.3.4;proto=http"}, "X-Forwarded-Proto": {"https"}}, false, true, false, 403, saysDisagree, false},
-		{"trusted proxy says http over TLS", fromLoopback, proto("http"), true, true, false, 403, saysPlain, false},
-		{"trusted local proxy without a scheme", fromLoopback, xff, false, true, false, 403, saysNoProto, false},
-		{"trusted proxy without a scheme, over TLS", fromLoopback, xff, true, true, false, 200, "", true},
-		{"trusted, loopback development", fromLoopback, nil, false, true, false, 200, "", false},
-		{"trusted, plain HTTP from the internet", fromInternet, nil, false, true, false, 403, saysPlain, false},
-	}
-	for _, c := range cases {
-		s := apitest.Scenario{Name: c.name, Path: "/api/v1/profile", RemoteAddr: c.remote, ExpectedStatus: c.status,
-			// Each case sets the whole trusted-proxy setting it needs.
-			Before: func(t testing.TB, h *apitest.Harness) {
-				settings := h.App.Settings()
-				settings.TrustedProxy.Headers = nil
-				if c.trusted {
-					settings.TrustedProxy.Headers = []string{trustedHeader}
-				}
-				settings.TrustedProxy.UseLeftmostIP = c.leftmost
-			},
-			Request: func(req *http.Request) {
-				for name, lines := range c.headers {
-					req.Header[name] = lines
-				}
-				req.Header.Set("Authorization", "Bearer "+key)
-				if c.tls {
-					req.TLS = &tls.ConnectionState{}
-				}
-			},
-			// Never a redirect: it would resend the key in clear.
-			ExpectedHeaders: map[string]string{"Strict-Transport-Security": "", "Location": ""},
-		}
-		if c.status == http.StatusForbidden {
-			s.ExpectedCode, s.ExpectedContent = "https_required", []string{c.says}
-		}
-		if c.hsts {
-			s.ExpectedHeaders["Strict-Transport-Security"] = "max-age=63072000"
-		}
-		s.Test(t, h)
-	}
-}
+		served("trusted local proxy says https", fromLoopback, trusted, plain(proto("https")), hsts),
+		refused("trusted local proxy says http", fromLoopback, trusted, plain(proto("http")), saysPlain),
+		served("trusted proxy on another host says https", fromNetwork, trusted, plain(proto("https")), hsts),
+		served("trusted proxy, upper case", fromLoopback, trusted, plain(proto("HTTPS")), hsts),
+		refused("client's https before the proxy's http", fromLoopback, trusted, plain(proto("https, http")), saysPlain),
+		served("client's http before the proxy's https", fromLoopback, trusted, plain(proto("http, https")), hsts),
+		refused("the last header line counts", fromLoopback, trusted, plain(proto("https", "http")), saysPlain),
+		refused("leftmost IP does not pick the client's scheme", fromLoopback, trustedLeftmost, plain(proto("https, http")), saysPlain),
+		served("Forwarded, the proxy's hop says https", fromNetwork, trusted, plain(forwarded("for=1.2.3.4;proto=http, for=10.0.0.1;proto=https")), hsts),
+		refused("Forwarded, the proxy's hop says http", fromLoopback, trusted, plain(forwarded("for=1.2.3.4;proto=https, for=10.0.0.1;proto=http")), saysPlain),
+		served("Forwarded and X-Forwarded-Proto agree", fromLoopback, trusted, plain(http.Header{"Forwarded": {`for=1.2.3.4;proto="https"`}, "X-Forwarded-Proto": {"https"}}), hsts),
+		refused("Forwarded and X-Forwarded-Proto disagree", fromLoopback, trusted, plain(http.Header{"Forwarded": {"for=1.2.3.4;proto=http"}, "X-Forwarded-Proto": {"https"}}), saysDisagree),
+		refused("trusted proxy says http over TLS", fromLoopback, trusted, overTLS(proto("http")), saysPlain),
+		refused("trusted local proxy without a scheme", fromLoopback, trusted, plain(xff), saysNoProto),
+		served("trusted proxy without a scheme, over TLS", fromLoopback, trusted, overTLS(xff), hsts),
+		served("trusted, loopback development", fromLoopback, trusted, plain(nil), ""),
+		refused("trusted, plain HTTP from the internet", fromInternet, trusted, plain(nil), saysPlain),
 
-// The untrusted proxy's message tells the owner both ways out.
-func TestHTTPSOnlyUntrustedProxyMessage(t *testing.T) {
-	t.Parallel()
-	h := apitest.New(t, apitest.Options{Config: func(c *routes.Config) { c.AllowPlainHTTP = false }})
-	res := h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/v1/profile", RemoteAddr: fromLoopback,
-		Headers: map[string]string{"X-Forwarded-Proto": "https"}})
-	want := "this request came through a proxy on the server's host, whose headers the server does not trust: " +
-		"the owner must set Settings → Trusted proxy in the dashboard (headers: X-Forwarded-For), " +
-		"or serve with --require-https=off for a local development proxy"
-	if msg, _ := res.JSON(t)["error"].(map[string]any)["message"].(string); res.Status != 403 || msg != want {
-		t.Fatalf("got %d %s", res.Status, res.Body)
-	}
-	if res.Header.Get("X-Request-Id") == "" || res.Header.Get("Cache-Control") != "no-store" {
-		t.Fatalf("headers of the 403: %v", res.Header)
+		// The untrusted proxy's message tells the owner both ways out.
+		{Name: "the untrusted proxy's whole message", Path: "/api/v1/profile", RemoteAddr: fromLoopback, Before: untrusted,
+			Headers:        map[string]string{"X-Forwarded-Proto": "https"},
+			ExpectedStatus: http.StatusForbidden, ExpectedCode: "https_required",
+			ExpectedJSON: map[string]any{"error.message": "this request came through a proxy on the server's host, whose headers the server does not trust: " +
+				"the owner must set Settings → Trusted proxy in the dashboard (headers: X-Forwarded-For), " +
+				"or serve with --require-https=off for a local development proxy"},
+			ExpectedHeaders: map[string]string{"X-Request-Id": apitest.Present, "Cache-Control": "no-store"}},
+	} {
+		s.Test(t, h)
 	}
 }
 
@@ -138,11 +135,8 @@ func TestHTTPSOnlyOff(t *testing.T) {
 	seedProfile(t, h)
 	key, _ := h.CreateKey(keys.ScopeRead)
 	for _, remote := range []string{fromLoopback, fromInternet} {
-		headers := apitest.Bearer(key)
-		headers["X-Forwarded-Proto"] = "http"
-		res := h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/v1/profile", RemoteAddr: remote, Headers: headers})
-		if res.Status != 200 || res.Header.Get("Strict-Transport-Security") != "" {
-			t.Fatalf("from %s: %d %v", remote, res.Status, res.Header)
-		}
+		apitest.Scenario{Name: "from " + remote, Path: "/api/v1/profile", RemoteAddr: remote,
+			Headers: with(apitest.Bearer(key), "X-Forwarded-Proto", "http"), ExpectedStatus: http.StatusOK,
+			ExpectedHeaders: map[string]string{"Strict-Transport-Security": ""}}.Test(t, h)
 	}
 }

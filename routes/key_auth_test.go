@@ -4,9 +4,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
-	"github.com/creator-content-api/server/apitest"
 )
 
 func seedProfile(t *testing.T, h *apitest.Harness) {
@@ -14,12 +14,26 @@ func seedProfile(t *testing.T, h *apitest.Harness) {
 	h.SaveRecord(vocab.Profile, map[string]any{"name": "Ada Lovelace", "headline": "Writes about engines"})
 }
 
-func TestAPIKeyAuthMatrix(t *testing.T) {
+// TestAPIKeyAuth: how a key is read, checked and cached, on one app: each part makes keys of
+// its own, and none depends on the clock's reading.
+func TestAPIKeyAuth(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
 	seedProfile(t, h)
+	for name, part := range map[string]func(*testing.T, *apitest.Harness){
+		"matrix":                  apiKeyAuthMatrix,
+		"rotation grace":          rotationGrace,
+		"warm key costs no query": warmKeyCostsNoQuery,
+		"last use is written":     lastUsedIsWritten,
+	} {
+		t.Run(name, func(t *testing.T) { part(t, h.For(t)) })
+	}
+}
+
+// apiKeyAuthMatrix: what a key and its request must be for a 200, and each refusal's code.
+func apiKeyAuthMatrix(t *testing.T, h *apitest.Harness) {
 	ptr := func(v bool) *bool { return &v }
-	past := apitest.Epoch.Add(-time.Minute)
+	past := h.Clock.Now().Add(-time.Minute)
 	origins := []string{"https://site.example"}
 
 	valid, _ := h.CreateKey(keys.ScopeRead)
@@ -78,34 +92,33 @@ func with(headers map[string]string, name, value string) map[string]string {
 	return out
 }
 
-func TestRotationGrace(t *testing.T) {
-	t.Parallel()
-	h := apitest.New(t, apitest.Options{})
-	seedProfile(t, h)
+// profileWith is a GET of the profile with key, answering status and code.
+func profileWith(name, key string, status int, code string) apitest.Scenario {
+	return apitest.Scenario{Name: name, Path: "/api/v1/profile", Headers: apitest.Bearer(key), ExpectedStatus: status, ExpectedCode: code}
+}
+
+// profileServed is profileWith's 200, for a key with the read scope.
+func profileServed(name, key string) apitest.Scenario { return profileWith(name, key, 200, "") }
+
+// profileRefused is profileWith's 401, for a key that is not (or no longer) one.
+func profileRefused(name, key string) apitest.Scenario {
+	return profileWith(name, key, 401, "unauthorized")
+}
+
+// rotationGrace: a rotated key's old secret works for 24 hours, or until the next rotation.
+func rotationGrace(t *testing.T, h *apitest.Harness) {
 	first, id := h.CreateKey(keys.ScopeRead)
 	_, second, err := keys.Rotate(h.App, id, h.Clock.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
-	status := func(key string) int { return h.Get("/api/v1/profile", key).Status }
-
-	if got := status(first); got != 200 {
-		t.Fatalf("old secret inside the grace: %d, want 200", got)
-	}
-	if got := status(second); got != 200 {
-		t.Fatalf("new secret: %d, want 200", got)
-	}
+	profileServed("old secret inside the grace", first).Test(t, h)
+	profileServed("new secret", second).Test(t, h)
 	h.Clock.Advance(24*time.Hour - time.Second)
-	if got := status(first); got != 200 {
-		t.Fatalf("old secret one second before the end of the grace: %d, want 200", got)
-	}
+	profileServed("old secret one second before the end of the grace", first).Test(t, h)
 	h.Clock.Advance(time.Second)
-	if got := status(first); got != 401 {
-		t.Fatalf("old secret after 24 h: %d, want 401", got)
-	}
-	if got := status(second); got != 200 {
-		t.Fatalf("new secret after 24 h: %d, want 200", got)
-	}
+	profileRefused("old secret after 24 h", first).Test(t, h)
+	profileServed("new secret after 24 h", second).Test(t, h)
 
 	// Rotating again inside the grace ends the older secret at once.
 	_, third, err := keys.Rotate(h.App, id, h.Clock.Now())
@@ -116,48 +129,40 @@ func TestRotationGrace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for key, want := range map[string]int{second: 401, third: 200, fourth: 200} {
-		if got := status(key); got != want {
-			t.Fatalf("after two rotations: %d, want %d", got, want)
-		}
+	for _, s := range []apitest.Scenario{
+		profileRefused("second secret after two rotations", second),
+		profileServed("third secret after two rotations", third),
+		profileServed("fourth secret after two rotations", fourth),
+	} {
+		s.Test(t, h)
 	}
 }
 
-func TestWarmKeyCostsNoQuery(t *testing.T) {
-	t.Parallel()
-	h := apitest.New(t, apitest.Options{})
-	seedProfile(t, h)
+// warmKeyCostsNoQuery: a key checked once is checked again from the cache, until any key
+// changes.
+func warmKeyCostsNoQuery(t *testing.T, h *apitest.Harness) {
 	key, id := h.CreateKey(keys.ScopeRead)
-	if got := h.Get("/api/v1/profile", key).Status; got != 200 {
-		t.Fatalf("warm-up: %d", got)
-	}
+	storyStep(t, h, profileServed("warm-up", key))
 	// With the key's record gone from under the cache (no hooks, so no invalidation), a warm
 	// key still authenticates: the check did not ask the database.
 	if _, err := h.App.DB().NewQuery("DELETE FROM " + vocab.APIKeys + " WHERE id = {:id}").Bind(map[string]any{"id": id}).Execute(); err != nil {
 		t.Fatal(err)
 	}
-	if got := h.Get("/api/v1/profile", key).Status; got != 200 {
-		t.Fatalf("warm key: %d, want 200 from the cache", got)
-	}
+	profileServed("warm key, from the cache", key).Test(t, h)
 	// A change through the app empties the cache at once.
 	other, otherID := h.CreateKey(keys.ScopeRead)
-	if got := h.Get("/api/v1/profile", key).Status; got != 401 {
-		t.Fatalf("after a change: %d, want 401", got)
-	}
+	profileRefused("after a change", key).Test(t, h)
 	if err := keys.Revoke(h.App, otherID); err != nil {
 		t.Fatal(err)
 	}
-	if got := h.Get("/api/v1/profile", other).Status; got != 401 {
-		t.Fatalf("revoked key: %d, want 401 at once", got)
-	}
+	profileRefused("revoked key, at once", other).Test(t, h)
 }
 
-func TestLastUsedIsWritten(t *testing.T) {
-	t.Parallel()
-	h := apitest.New(t, apitest.Options{})
-	seedProfile(t, h)
+// lastUsedIsWritten: a key's use is written to its record, at the time of the call.
+func lastUsedIsWritten(t *testing.T, h *apitest.Harness) {
 	key, id := h.CreateKey(keys.ScopeRead)
-	h.Get("/api/v1/profile", key)
+	used := h.Clock.Now()
+	profileServed("a call", key).Test(t, h)
 	if err := h.API.FlushKeyUsage(); err != nil {
 		t.Fatal(err)
 	}
@@ -165,7 +170,7 @@ func TestLastUsedIsWritten(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := rec.GetDateTime("last_used_at").Time(); !got.Equal(apitest.Epoch) {
-		t.Fatalf("last_used_at = %v, want %v", got, apitest.Epoch)
+	if got := rec.GetDateTime("last_used_at").Time(); !got.Equal(used) {
+		t.Fatalf("last_used_at = %v, want %v", got, used)
 	}
 }

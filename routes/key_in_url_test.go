@@ -6,60 +6,50 @@ import (
 	"net/url"
 	"testing"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/routes"
-	"github.com/creator-content-api/server/apitest"
 )
 
-// A key in the URL is refused with 401 wherever it is (path or query) and whatever the path
-// would otherwise have answered (a route, an unknown path, a wrong method, an unclean path),
-// with the request id and the rate-limit headers every answer carries.
-func TestKeyInURLIsRefusedEverywhere(t *testing.T) {
-	t.Parallel()
-	rl := routes.DefaultRateLimits()
-	h := apitest.New(t, apitest.Options{RateLimits: &rl})
+// keyInURLIsRefusedEverywhere: a key in the URL is refused with 401 wherever it is (path or
+// query) and whatever the path would otherwise have answered (a route, an unknown path, a
+// wrong method, an unclean path), with the request id and the rate-limit headers every answer
+// carries.
+func keyInURLIsRefusedEverywhere(t *testing.T, h *apitest.Harness, _ map[string]string) {
 	key, _ := h.CreateKey(keys.Scopes()...)
-	cases := []struct {
-		name, method, path string
-	}{
-		{"path parameter of a route", http.MethodGet, "/api/v1/posts/" + key},
-		{"poll path", http.MethodGet, "/api/v1/webhooks/poll/" + key},
-		{"encoded in the path", http.MethodGet, "/api/v1/posts/%73" + key[1:]},
-		{"encoded twice in the path", http.MethodGet, "/api/v1/posts/" + url.PathEscape("%73"+key[1:])},
-		{"unknown path", http.MethodGet, "/api/v1/nothing/" + key},
-		{"unknown admin path", http.MethodGet, "/api/admin/" + key},
-		{"wrong method", http.MethodDelete, "/api/v1/profile?key=" + key},
-		{"wrong method with the key in the path", http.MethodPut, "/api/v2/posts/" + key},
-		{"unclean path", http.MethodGet, "/api/v1//posts/" + key},
-		{"query of a route", http.MethodGet, "/api/v1/profile?api_key=" + key},
-	}
-	for i, c := range cases {
-		apitest.Scenario{Name: c.name, Method: c.method, Path: c.path, Headers: apitest.Bearer(key),
-			RemoteAddr:     fmt.Sprintf("198.51.100.%d:1000", i+1), // a bucket of its own
-			ExpectedStatus: http.StatusUnauthorized, ExpectedCode: "unauthorized",
-			ExpectedHeaders: map[string]string{"X-Request-Id": apitest.Present, routes.HeaderRateLimit: apitest.Present,
-				routes.HeaderRateRemaining: apitest.Present, routes.HeaderRateReset: apitest.Present},
-		}.Test(t, h)
+	for i, s := range []apitest.Scenario{
+		{Name: "path parameter of a route", Path: "/api/v1/posts/" + key},
+		{Name: "poll path", Path: "/api/v1/webhooks/poll/" + key},
+		{Name: "encoded in the path", Path: "/api/v1/posts/%73" + key[1:]},
+		{Name: "encoded twice in the path", Path: "/api/v1/posts/" + url.PathEscape("%73"+key[1:])},
+		{Name: "unknown path", Path: "/api/v1/nothing/" + key},
+		{Name: "unknown admin path", Path: "/api/admin/" + key},
+		{Name: "wrong method", Method: http.MethodDelete, Path: "/api/v1/profile?key=" + key},
+		{Name: "wrong method with the key in the path", Method: http.MethodPut, Path: "/api/v2/posts/" + key},
+		{Name: "unclean path", Path: "/api/v1//posts/" + key},
+		{Name: "query of a route", Path: "/api/v1/profile?api_key=" + key},
+	} {
+		s.Headers = apitest.Bearer(key)
+		s.RemoteAddr = fmt.Sprintf("198.51.100.%d:1000", 101+i) // a bucket of its own
+		s.ExpectedStatus, s.ExpectedCode = http.StatusUnauthorized, "unauthorized"
+		s.ExpectedHeaders = map[string]string{"X-Request-Id": apitest.Present, routes.HeaderRateLimit: apitest.Present,
+			routes.HeaderRateRemaining: apitest.Present, routes.HeaderRateReset: apitest.Present}
+		s.Test(t, h)
 	}
 }
 
-// The unclean-path 404 counts against the tier like every other answer.
-func TestUncleanPathCountsAgainstTheRateLimit(t *testing.T) {
-	t.Parallel()
-	rl := routes.DefaultRateLimits()
-	h := apitest.New(t, apitest.Options{RateLimits: &rl})
-	var res *apitest.Response
-	for range rl.Normal.Burst {
-		res = h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/v1//posts"})
-		if res.Status != http.StatusNotFound || res.Header.Get(routes.HeaderRateLimit) != "10" {
-			t.Fatalf("got %d %v %s", res.Status, res.Header, res.Body)
+// uncleanPathCountsAgainstTheRateLimit: the unclean-path 404 counts against the tier like every other answer.
+func uncleanPathCountsAgainstTheRateLimit(t *testing.T, h *apitest.Harness, _ map[string]string) {
+	burst := routes.DefaultRateLimits().Normal.Burst
+	unclean := apitest.Scenario{Path: "/api/v1//posts", ExpectedStatus: http.StatusNotFound, ExpectedCode: "not_found"}
+	for i := 1; i <= burst; i++ {
+		unclean.Name = fmt.Sprintf("unclean path %d", i)
+		unclean.ExpectedHeaders = map[string]string{routes.HeaderRateLimit: "10"}
+		if i == burst {
+			unclean.ExpectedHeaders[routes.HeaderRateRemaining] = "0"
 		}
+		storyStep(t, h, unclean)
 	}
-	if res.Header.Get(routes.HeaderRateRemaining) != "0" {
-		t.Fatalf("remaining = %q after the burst", res.Header.Get(routes.HeaderRateRemaining))
-	}
-	res = h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/v1/posts/../profile"})
-	if res.Status != http.StatusTooManyRequests || res.ErrorCode() != "rate_limited" || res.Header.Get(routes.HeaderRetryAfter) == "" {
-		t.Fatalf("over the limit: %d %v %s", res.Status, res.Header, res.Body)
-	}
+	apitest.Scenario{Name: "over the limit", Path: "/api/v1/posts/../profile", ExpectedStatus: http.StatusTooManyRequests, ExpectedCode: "rate_limited",
+		ExpectedHeaders: map[string]string{routes.HeaderRetryAfter: apitest.Present}}.Test(t, h)
 }

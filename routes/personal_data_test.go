@@ -4,8 +4,8 @@ import (
 	"net/http"
 	"testing"
 
-	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/apitest"
+	"github.com/creator-content-api/server/hooks/keys"
 )
 
 // TestBrowserKeysGetNoPersonalData: a browser key (with allowed origins), called from its own

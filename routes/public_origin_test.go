@@ -8,9 +8,9 @@ import (
 
 	"github.com/pocketbase/pocketbase/tools/filesystem"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
-	"github.com/creator-content-api/server/apitest"
 )
 
 // onePixelPNG is a 1×1 PNG: a cover PocketBase can make thumbnails of.
@@ -21,6 +21,7 @@ var onePixelPNG = []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x0
 // owner set, else with the scheme and host the client called (the read cache keeps an answer
 // for each), and the URLs load.
 func TestURLsStartWhereTheServerIs(t *testing.T) {
+	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
 	key, _ := h.CreateKey(keys.ScopeRead)
 	cover, err := filesystem.NewFileFromBytes(onePixelPNG, "cover.png")
@@ -81,10 +82,12 @@ func TestURLsStartWhereTheServerIs(t *testing.T) {
 	}
 
 	// The URLs load: the cover, a declared thumbnail, and an undeclared size (the original).
-	for _, q := range []string{"", "?thumb=100x100", "?thumb=600x0", "?thumb=33x33"} {
-		res := h.Do(apitest.Request{Method: http.MethodGet, Path: file + q})
-		if res.Status != http.StatusOK || !strings.HasPrefix(res.Header.Get("Content-Type"), "image/png") {
-			t.Errorf("GET %s: %d %s", file+q, res.Status, res.Header.Get("Content-Type"))
+	png := func(t testing.TB, _ *apitest.Harness, res *apitest.Response) {
+		if got := res.Header.Get("Content-Type"); !strings.HasPrefix(got, "image/png") {
+			t.Errorf("Content-Type %q, want image/png", got)
 		}
+	}
+	for _, q := range []string{"", "?thumb=100x100", "?thumb=600x0", "?thumb=33x33"} {
+		apitest.Scenario{Name: "the cover" + q, Path: file + q, ExpectedStatus: http.StatusOK, After: png}.Test(t, h)
 	}
 }

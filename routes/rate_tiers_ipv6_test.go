@@ -1,11 +1,12 @@
 package routes_test
 
 import (
+	"fmt"
 	"net/http"
 	"testing"
 
-	"github.com/creator-content-api/server/routes"
 	"github.com/creator-content-api/server/apitest"
+	"github.com/creator-content-api/server/routes"
 )
 
 // Every tier counts an IPv6 client by its network (a /64 unless configured) and an IPv4 client
@@ -13,14 +14,15 @@ import (
 // from the 2^64 addresses of its own /64.
 func TestRateLimitBucketsPerIPv6Network(t *testing.T) {
 	t.Parallel()
-	tierRequests := map[string]struct {
+	// Each tier's call, as an anonymous client makes it; RemoteAddr is set per call.
+	tierCalls := map[string]struct {
 		burst int
-		req   apitest.Request // RemoteAddr set per call
+		call  apitest.Scenario
 	}{
-		"normal":   {10, apitest.Request{Method: http.MethodGet, Path: "/api/v1/profile"}},
-		"moderate": {5, apitest.Request{Method: http.MethodGet, Path: "/api/admin/keys"}},
-		"strict": {3, apitest.Request{Method: http.MethodPost, Path: "/api/collections/_superusers/auth-with-password",
-			Body: map[string]string{"identity": "owner@example.com", "password": "wrong"}}},
+		"normal":   {10, apitest.Scenario{Path: "/api/v1/profile", ExpectedStatus: http.StatusUnauthorized, ExpectedCode: "unauthorized"}},
+		"moderate": {5, apitest.Scenario{Path: "/api/admin/keys", ExpectedStatus: http.StatusNotFound, ExpectedCode: "not_found"}},
+		"strict": {3, apitest.Scenario{Method: http.MethodPost, Path: "/api/collections/_superusers/auth-with-password",
+			Body: map[string]string{"identity": "owner@example.com", "password": "wrong"}, ExpectedStatus: http.StatusBadRequest}},
 	}
 	cases := []struct {
 		name   string
@@ -54,47 +56,38 @@ func TestRateLimitBucketsPerIPv6Network(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			h := apps[c.prefix].For(t)
-			tr := tierRequests[c.tier]
-			call := func(remote string) *apitest.Response {
-				req := tr.req
-				req.RemoteAddr = remote
-				return h.Do(req)
+			h := apps[c.prefix]
+			tc := tierCalls[c.tier]
+			call := func(name, remote string) apitest.Scenario {
+				s := tc.call
+				s.Name, s.RemoteAddr = name, remote
+				return s
 			}
-			for i := range tr.burst {
-				if res := call(c.first); res.Status == http.StatusTooManyRequests {
-					t.Fatalf("request %d of the burst: 429", i+1)
-				}
+			for i := range tc.burst {
+				storyStep(t, h, call(fmt.Sprintf("request %d of the burst", i+1), c.first))
 			}
-			if res := call(c.same); res.Status != http.StatusTooManyRequests || res.ErrorCode() != "rate_limited" {
-				t.Fatalf("same client %s: %d %s, want 429", c.same, res.Status, res.Body)
-			}
-			if res := call(c.other); res.Status == http.StatusTooManyRequests {
-				t.Fatalf("other client %s: 429, want its own bucket", c.other)
-			}
+			over := call("same client "+c.same, c.same)
+			over.ExpectedStatus, over.ExpectedCode = http.StatusTooManyRequests, "rate_limited"
+			over.Test(t, h)
+			call("other client "+c.other+", its own bucket", c.other).Test(t, h)
 		})
 	}
 }
 
-// Behind a trusted proxy the client's IPv6 address comes from its header (PocketBase writes it
+// rateLimitIPv6BehindTrustedProxy: behind a trusted proxy the client's IPv6 address comes from its header (PocketBase writes it
 // expanded) and is bucketed by network the same way.
-func TestRateLimitIPv6BehindTrustedProxy(t *testing.T) {
-	t.Parallel()
-	h := limitedHarness(t)
+func rateLimitIPv6BehindTrustedProxy(t *testing.T, h *apitest.Harness, _ map[string]string) {
 	h.App.Settings().TrustedProxy.Headers = []string{"X-Forwarded-For"}
-	get := func(client string) *apitest.Response {
-		return h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/v1/profile", RemoteAddr: "127.0.0.1:1",
-			Headers: map[string]string{"X-Forwarded-For": client}})
+	t.Cleanup(func() { h.App.Settings().TrustedProxy.Headers = nil })
+	get := func(name, client string) apitest.Scenario {
+		return apitest.Scenario{Name: name, Path: "/api/v1/profile", RemoteAddr: "127.0.0.1:1", Headers: map[string]string{"X-Forwarded-For": client},
+			ExpectedStatus: http.StatusUnauthorized, ExpectedCode: "unauthorized"}
 	}
 	for i := range 10 {
-		if res := get("2001:db8:1:2::1"); res.Status == http.StatusTooManyRequests {
-			t.Fatalf("request %d of the burst: 429", i+1)
-		}
+		storyStep(t, h, get(fmt.Sprintf("request %d of the burst", i+1), "2001:db8:1:2::1"))
 	}
-	if res := get("2001:db8:1:2::99"); res.Status != http.StatusTooManyRequests {
-		t.Fatalf("same /64: %d, want 429", res.Status)
-	}
-	if res := get("2001:db8:1:3::1"); res.Status == http.StatusTooManyRequests {
-		t.Fatal("another /64: 429, want its own bucket")
-	}
+	sameNetwork := get("same /64", "2001:db8:1:2::99")
+	sameNetwork.ExpectedStatus, sameNetwork.ExpectedCode = http.StatusTooManyRequests, "rate_limited"
+	sameNetwork.Test(t, h)
+	get("another /64, its own bucket", "2001:db8:1:3::1").Test(t, h)
 }

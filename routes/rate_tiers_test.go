@@ -1,125 +1,118 @@
 package routes_test
 
 import (
+	"fmt"
 	"net/http"
 	"strconv"
 	"testing"
 	"time"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/routes"
-	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/routes/ratelimit"
 )
 
-func limitedHarness(t *testing.T) *apitest.Harness {
-	t.Helper()
+// TestRateLimits: the default rate limits, on one app: each part counts clients (IPs,
+// networks) of its own, so no part spends another's bucket, and each takes the clock as it
+// finds it.
+func TestRateLimits(t *testing.T) {
+	t.Parallel()
 	rl := routes.DefaultRateLimits()
-	return apitest.New(t, apitest.Options{RateLimits: &rl})
+	h := apitest.New(t, apitest.Options{RateLimits: &rl})
+	seedProfile(t, h)
+	su := owner(h.SuperuserToken())
+	for name, part := range map[string]func(*testing.T, *apitest.Harness, map[string]string){
+		"burst then 429":                        rateLimitBurstThen429,
+		"tiers are separate":                    rateLimitTiersAreSeparate,
+		"IPv6 behind a trusted proxy":           rateLimitIPv6BehindTrustedProxy,
+		"strict tier on password endpoints":     strictTierOnPasswordEndpoints,
+		"key in URL is refused everywhere":      keyInURLIsRefusedEverywhere,
+		"unclean path counts against the limit": uncleanPathCountsAgainstTheRateLimit,
+	} {
+		t.Run(name, func(t *testing.T) { part(t, h.For(t), su) })
+	}
 }
 
-func TestRateLimitBurstThen429(t *testing.T) {
-	t.Parallel()
-	h := limitedHarness(t)
-	seedProfile(t, h)
+// rateHeaders are the rate-limit headers an answer must carry: its tier's burst, the requests
+// left, and Retry-After ("": none).
+func rateHeaders(limit, remaining, retryAfter string) map[string]string {
+	return map[string]string{routes.HeaderRateLimit: limit, routes.HeaderRateRemaining: remaining, routes.HeaderRetryAfter: retryAfter}
+}
+
+// rateLimitBurstThen429: a client has the Normal tier's burst, then 429 with the headers
+// that say when to come back, each IP a bucket of its own; a token comes back every second.
+func rateLimitBurstThen429(t *testing.T, h *apitest.Harness, _ map[string]string) {
 	key, _ := h.CreateKey(keys.ScopeRead)
-	get := func(ip string) *apitest.Response {
-		return h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/v1/profile", Headers: apitest.Bearer(key), RemoteAddr: ip + ":1234"})
+	get := func(name, ip string, status int, headers map[string]string) apitest.Scenario {
+		s := apitest.Scenario{Name: name, Path: "/api/v1/profile", Headers: apitest.Bearer(key), RemoteAddr: ip + ":1234",
+			ExpectedStatus: status, ExpectedHeaders: headers}
+		if status == http.StatusTooManyRequests {
+			s.ExpectedCode = "rate_limited"
+		}
+		return s
 	}
 	for i := 1; i <= 10; i++ {
-		res := get("198.51.100.7")
-		if res.Status != 200 {
-			t.Fatalf("request %d of the burst: %d %s", i, res.Status, res.Body)
-		}
-		assertRateHeaders(t, res, "10", strconv.Itoa(10-i), "")
+		storyStep(t, h, get(fmt.Sprintf("request %d of the burst", i), "198.51.100.7", http.StatusOK, rateHeaders("10", strconv.Itoa(10-i), "")))
 	}
-	res := get("198.51.100.7")
-	if res.Status != 429 || res.ErrorCode() != "rate_limited" {
-		t.Fatalf("over the burst: %d %s", res.Status, res.Body)
-	}
-	assertRateHeaders(t, res, "10", "0", "1")
-	if res.Header.Get("X-RateLimit-Reset") == "" || res.Header.Get("X-Request-Id") == "" {
-		t.Fatalf("headers of the 429: %v", res.Header)
-	}
+	over := rateHeaders("10", "0", "1")
+	over[routes.HeaderRateReset], over["X-Request-Id"] = apitest.Present, apitest.Present
+	get("over the burst", "198.51.100.7", http.StatusTooManyRequests, over).Test(t, h)
+	get("another IP has its own bucket", "198.51.100.8", http.StatusOK, nil).Test(t, h)
 
-	// Another IP has its own bucket.
-	if res := get("198.51.100.8"); res.Status != 200 {
-		t.Fatalf("other IP: %d", res.Status)
-	}
 	// Failed requests count too: an unauthenticated flood from one IP is throttled.
-	for i := 0; i < 10; i++ {
-		h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/v1/profile", RemoteAddr: "198.51.100.9:1"})
+	guess := apitest.Scenario{Path: "/api/v1/profile", RemoteAddr: "198.51.100.9:1", ExpectedStatus: http.StatusUnauthorized, ExpectedCode: "unauthorized"}
+	for i := 1; i <= 10; i++ {
+		guess.Name = fmt.Sprintf("guess %d", i)
+		storyStep(t, h, guess)
 	}
-	if res := h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/v1/profile", RemoteAddr: "198.51.100.9:1"}); res.Status != 429 {
-		t.Fatalf("guessing IP: %d", res.Status)
-	}
+	guess.Name, guess.ExpectedStatus, guess.ExpectedCode = "guessing IP over the burst", http.StatusTooManyRequests, "rate_limited"
+	guess.Test(t, h)
 
 	// Refill: one token a second.
 	h.Clock.Advance(time.Second)
-	res = get("198.51.100.7")
-	if res.Status != 200 {
-		t.Fatalf("after one second: %d", res.Status)
-	}
-	assertRateHeaders(t, res, "10", "0", "")
+	storyStep(t, h, get("after one second", "198.51.100.7", http.StatusOK, rateHeaders("10", "0", "")))
 	h.Clock.Advance(10 * time.Second)
-	res = get("198.51.100.7")
-	assertRateHeaders(t, res, "10", "9", "")
-	if got := res.Header.Get("X-RateLimit-Reset"); got != strconv.FormatInt(h.Clock.Now().Add(time.Second).Unix(), 10) {
-		t.Fatalf("X-RateLimit-Reset = %s, want now+1s", got)
-	}
+	refilled := rateHeaders("10", "9", "")
+	refilled[routes.HeaderRateReset] = strconv.FormatInt(h.Clock.Now().Add(time.Second).Unix(), 10)
+	get("after ten more", "198.51.100.7", http.StatusOK, refilled).Test(t, h)
 }
 
-func assertRateHeaders(t *testing.T, res *apitest.Response, limit, remaining, retryAfter string) {
-	t.Helper()
-	if got := res.Header.Get("X-RateLimit-Limit"); got != limit {
-		t.Fatalf("X-RateLimit-Limit = %q, want %q", got, limit)
-	}
-	if got := res.Header.Get("X-RateLimit-Remaining"); got != remaining {
-		t.Fatalf("X-RateLimit-Remaining = %q, want %q", got, remaining)
-	}
-	if got := res.Header.Get("Retry-After"); got != retryAfter {
-		t.Fatalf("Retry-After = %q, want %q", got, retryAfter)
-	}
-}
-
-func TestRateLimitTiersAreSeparate(t *testing.T) {
-	t.Parallel()
-	h := limitedHarness(t)
-	su := owner(h.SuperuserToken())
+// rateLimitTiersAreSeparate: the admin routes' Moderate bucket of an IP is not its Normal
+// bucket of v1, and an unknown path counts against its group's tier.
+func rateLimitTiersAreSeparate(t *testing.T, h *apitest.Harness, su map[string]string) {
 	ip := "192.0.2.50:1"
-	// The admin routes are Moderate: burst 5.
-	for i := 0; i < 5; i++ {
-		if res := h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/admin/api-keys", Headers: su, RemoteAddr: ip}); res.Status != 200 {
-			t.Fatalf("admin request %d: %d", i, res.Status)
-		}
+	admin := apitest.Scenario{Path: "/api/admin/api-keys", Headers: su, RemoteAddr: ip, ExpectedStatus: http.StatusOK}
+	for i := 1; i <= 5; i++ { // the admin routes are Moderate: burst 5
+		admin.Name = fmt.Sprintf("admin request %d", i)
+		storyStep(t, h, admin)
 	}
-	res := h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/admin/api-keys", Headers: su, RemoteAddr: ip})
-	if res.Status != 429 || res.Header.Get("X-RateLimit-Limit") != "5" || res.Header.Get("Retry-After") != "6" {
-		t.Fatalf("admin over the burst: %d %v", res.Status, res.Header)
-	}
-	// The same IP still has its Normal bucket for v1.
-	res = h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/v1/profile", RemoteAddr: ip})
-	if res.Status != 401 || res.Header.Get("X-RateLimit-Limit") != "10" {
-		t.Fatalf("v1 from the same IP: %d %v", res.Status, res.Header)
-	}
-	// Unknown paths count against the group's tier and still carry the headers.
-	res = h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/admin/nope", RemoteAddr: ip})
-	if res.Status != 429 {
-		t.Fatalf("unknown admin path from a throttled IP: %d", res.Status)
+	// Each after the burst: none spends a token of the others' buckets.
+	for _, s := range []apitest.Scenario{
+		{Name: "admin over the burst", Path: "/api/admin/api-keys", Headers: su, RemoteAddr: ip,
+			ExpectedStatus: http.StatusTooManyRequests, ExpectedCode: "rate_limited", ExpectedHeaders: map[string]string{routes.HeaderRateLimit: "5", routes.HeaderRetryAfter: "6"}},
+		{Name: "v1 from the same IP", Path: "/api/v1/profile", RemoteAddr: ip,
+			ExpectedStatus: http.StatusUnauthorized, ExpectedCode: "unauthorized", ExpectedHeaders: map[string]string{routes.HeaderRateLimit: "10"}},
+		{Name: "unknown admin path from a throttled IP", Path: "/api/admin/nope", RemoteAddr: ip,
+			ExpectedStatus: http.StatusTooManyRequests, ExpectedCode: "rate_limited", ExpectedHeaders: map[string]string{routes.HeaderRateLimit: "5"}},
+	} {
+		s.Test(t, h)
 	}
 }
 
+// TestRateLimitsOff: with the limits off, nothing is counted and no answer has their headers.
 func TestRateLimitsOff(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
-	for i := 0; i < 30; i++ {
-		res := h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/v1/profile"})
-		if res.Status != 401 || res.Header.Get("X-RateLimit-Limit") != "" {
-			t.Fatalf("request %d with limits off: %d %v", i, res.Status, res.Header)
-		}
+	s := apitest.Scenario{Path: "/api/v1/profile", ExpectedStatus: http.StatusUnauthorized, ExpectedCode: "unauthorized",
+		ExpectedHeaders: map[string]string{routes.HeaderRateLimit: ""}}
+	for i := 1; i <= 30; i++ {
+		s.Name = fmt.Sprintf("request %d", i)
+		s.Test(t, h)
 	}
 }
 
+// TestCustomTier: a tier parsed from its flag replaces the default.
 func TestCustomTier(t *testing.T) {
 	t.Parallel()
 	tier, err := ratelimit.ParseTier("normal", "2/s:1")
@@ -129,10 +122,8 @@ func TestCustomTier(t *testing.T) {
 	rl := routes.DefaultRateLimits()
 	rl.Normal = tier
 	h := apitest.New(t, apitest.Options{RateLimits: &rl})
-	if res := h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/v1/profile"}); res.Header.Get("X-RateLimit-Limit") != "1" {
-		t.Fatalf("custom burst not applied: %v", res.Header)
-	}
-	if res := h.Do(apitest.Request{Method: http.MethodGet, Path: "/api/v1/profile"}); res.Status != 429 || res.Header.Get("Retry-After") != "1" {
-		t.Fatalf("second request: %d %v", res.Status, res.Header)
-	}
+	storyStep(t, h, apitest.Scenario{Name: "the custom burst", Path: "/api/v1/profile", ExpectedStatus: http.StatusUnauthorized, ExpectedCode: "unauthorized",
+		ExpectedHeaders: map[string]string{routes.HeaderRateLimit: "1"}})
+	apitest.Scenario{Name: "over it", Path: "/api/v1/profile", ExpectedStatus: http.StatusTooManyRequests, ExpectedCode: "rate_limited",
+		ExpectedHeaders: map[string]string{routes.HeaderRetryAfter: "1"}}.Test(t, h)
 }
