@@ -41,7 +41,7 @@ func TestBrowserKeysPollServedContentOnly(t *testing.T) {
 
 	ids := func(headers map[string]string, event string) []string {
 		t.Helper()
-		res := checkOrStop(t, h, apitest.Scenario{Path: "/api/v1/webhooks/poll/" + event + "?limit=100", Headers: headers, ExpectedStatus: http.StatusOK})
+		res := storyStep(t, h, apitest.Scenario{Path: "/api/v1/webhooks/poll/" + event + "?limit=100", Headers: headers, ExpectedStatus: http.StatusOK})
 		var out []string
 		for _, ev := range res.JSON(t)["data"].([]any) {
 			out = append(out, ev.(map[string]any)["data"].(map[string]any)["id"].(string))

@@ -60,7 +60,7 @@ func TestSubscriptionFilterDecidesDeliveries(t *testing.T) {
 	key, _ := h.CreateKey(keys.ScopeWebhooks)
 	url := apitest.NewReceiver(t).URL
 	register := func(filter any) string {
-		return checkOrStop(t, h, apitest.Scenario{Name: "register", Method: http.MethodPost, Path: "/api/v2/webhooks", Headers: apitest.Bearer(key),
+		return storyStep(t, h, apitest.Scenario{Name: "register", Method: http.MethodPost, Path: "/api/v2/webhooks", Headers: apitest.Bearer(key),
 			Body: map[string]any{"url": url, "filter": filter}, ExpectedStatus: http.StatusCreated}).JSON(t)["id"].(string)
 	}
 	newsPosts := register(map[string]any{"collections": []string{"posts"}, "tags": []string{"Newsletter"}})
@@ -104,7 +104,7 @@ func TestSubscriptionFilterDecidesDeliveries(t *testing.T) {
 	}
 
 	asOwner := owner(h.SuperuserToken())
-	checkOrStop(t, h, apitest.Scenario{Name: "owner sets a filter", Method: http.MethodPatch, Path: "/api/admin/webhooks/" + everything,
+	storyStep(t, h, apitest.Scenario{Name: "owner sets a filter", Method: http.MethodPatch, Path: "/api/admin/webhooks/" + everything,
 		Headers: asOwner, Body: map[string]any{"filter": map[string]any{"collections": []string{"testimonials"}}},
 		ExpectedStatus: http.StatusOK, ExpectedJSON: map[string]any{"data.filter": map[string]any{"collections": []any{"testimonials"}}}})
 	apitest.Scenario{Name: "owner's bad filter", Method: http.MethodPatch, Path: "/api/admin/webhooks/" + everything,

@@ -21,7 +21,7 @@ func registerReceiver(t *testing.T, h *apitest.Harness) (*apitest.Receiver, stri
 	h.AllowPrivateWebhooks(true)
 	key, _ := h.CreateKey(keys.ScopeWriteWebhooks)
 	rcv := apitest.NewReceiver(t)
-	reg := checkOrStop(t, h, apitest.Scenario{Name: "register", Method: http.MethodPost, Path: "/api/v2/webhooks", Headers: apitest.Bearer(key),
+	reg := storyStep(t, h, apitest.Scenario{Name: "register", Method: http.MethodPost, Path: "/api/v2/webhooks", Headers: apitest.Bearer(key),
 		Body: map[string]any{"url": rcv.URL}, ExpectedStatus: http.StatusCreated}).JSON(t)
 	return rcv, reg["id"].(string), reg["secret"].(string)
 }
@@ -72,7 +72,7 @@ func TestDeliveryHistoryKeepsEveryAttempt(t *testing.T) {
 	// redelivery is attempted at once, by the dispatcher in the background: the answer may or
 	// may not show it yet, and runDue waits for it.
 	asOwner := owner(c.token)
-	checkOrStop(t, h, apitest.Scenario{Name: "redeliver", Method: http.MethodPost, Path: "/api/admin/webhook-deliveries/" + d["id"].(string) + "/redeliver",
+	storyStep(t, h, apitest.Scenario{Name: "redeliver", Method: http.MethodPost, Path: "/api/admin/webhook-deliveries/" + d["id"].(string) + "/redeliver",
 		Headers: asOwner, ExpectedStatus: http.StatusAccepted, After: func(t testing.TB, _ *apitest.Harness, res *apitest.Response) {
 			if n := len(res.JSON(t)["data"].(map[string]any)["attempts"].([]any)); n < 2 || n > 3 {
 				t.Errorf("%d attempts", n)
@@ -80,7 +80,7 @@ func TestDeliveryHistoryKeepsEveryAttempt(t *testing.T) {
 		}})
 	h.Clock.Advance(time.Minute)
 	runDue(t, h)
-	checkOrStop(t, h, apitest.Scenario{Name: "test ping", Method: http.MethodPost, Path: "/api/admin/webhooks/" + subID + "/test",
+	storyStep(t, h, apitest.Scenario{Name: "test ping", Method: http.MethodPost, Path: "/api/admin/webhooks/" + subID + "/test",
 		Headers: asOwner, ExpectedStatus: http.StatusOK})
 	attempts = c.deliveries(subID)[0]["attempts"].([]any)
 	if at := attempts[len(attempts)-1].(map[string]any)["at"]; len(attempts) != 3 || (at != "2026-11-21 12:01:00.000Z" && at != "2026-11-21 12:02:00.000Z") {
@@ -91,7 +91,7 @@ func TestDeliveryHistoryKeepsEveryAttempt(t *testing.T) {
 	}
 
 	// Deleting the subscription deletes its deliveries and their attempts.
-	checkOrStop(t, h, apitest.Scenario{Name: "delete", Method: http.MethodDelete, Path: "/api/admin/webhooks/" + subID,
+	storyStep(t, h, apitest.Scenario{Name: "delete", Method: http.MethodDelete, Path: "/api/admin/webhooks/" + subID,
 		Headers: asOwner, ExpectedStatus: http.StatusNoContent})
 	if n, err := h.App.CountRecords(vocab.WebhookAttempts); err != nil || n != 0 {
 		t.Fatalf("%d attempts left, %v", n, err)

@@ -36,7 +36,7 @@ type pollPage struct {
 
 func poll(t *testing.T, h *apitest.Harness, key, event string, params url.Values) pollPage {
 	t.Helper()
-	res := checkOrStop(t, h, apitest.Scenario{Path: "/api/v1/webhooks/poll/" + event + "?" + params.Encode(), Headers: apitest.Bearer(key),
+	res := storyStep(t, h, apitest.Scenario{Path: "/api/v1/webhooks/poll/" + event + "?" + params.Encode(), Headers: apitest.Bearer(key),
 		ExpectedStatus: http.StatusOK})
 	body := res.JSON(t)
 	var p pollPage

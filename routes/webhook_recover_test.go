@@ -21,7 +21,7 @@ func TestRecoverResendsWhatASubscriptionMissed(t *testing.T) {
 	h.AllowPrivateWebhooks(true)
 	key, _ := h.CreateKey(keys.ScopeWebhooks)
 	rcv := apitest.NewReceiver(t)
-	sub := checkOrStop(t, h, apitest.Scenario{Name: "register", Method: http.MethodPost, Path: "/api/v2/webhooks", Headers: apitest.Bearer(key),
+	sub := storyStep(t, h, apitest.Scenario{Name: "register", Method: http.MethodPost, Path: "/api/v2/webhooks", Headers: apitest.Bearer(key),
 		Body:           map[string]any{"url": rcv.URL, "events": []string{"content.created", "testimonial.submitted"}, "filter": map[string]any{"collections": []string{"posts"}}},
 		ExpectedStatus: http.StatusCreated}).JSON(t)["id"].(string)
 	owner := map[string]string{"Authorization": h.SuperuserToken()}
@@ -29,7 +29,7 @@ func TestRecoverResendsWhatASubscriptionMissed(t *testing.T) {
 		h.SaveRecord(vocab.Posts, map[string]any{"title": title, "slug": title, "visibility": "public"})
 	}
 	setEnabled := func(on bool) {
-		checkOrStop(t, h, switchedOn(sub, owner, on))
+		storyStep(t, h, switchedOn(sub, owner, on))
 	}
 
 	post("received")
@@ -52,7 +52,7 @@ func TestRecoverResendsWhatASubscriptionMissed(t *testing.T) {
 	recover := apitest.Scenario{Method: http.MethodPost, Path: "/api/admin/webhooks/" + sub + "/recover", Headers: owner,
 		Body: map[string]any{"since": apitest.Epoch.Add(-time.Hour).Format(time.RFC3339)}, ExpectedStatus: http.StatusAccepted,
 		ExpectedJSON: map[string]any{"data.queued": 2}}
-	checkOrStop(t, h, recover)
+	storyStep(t, h, recover)
 	runDue(t, h)
 	got := rcv.Received()[3:]
 	var titles, ids []string
@@ -96,7 +96,7 @@ func TestRecoverRefusals(t *testing.T) {
 		}
 		s.Test(t, h)
 	}
-	checkOrStop(t, h, switchedOn(sub, owner, false))
+	storyStep(t, h, switchedOn(sub, owner, false))
 	apitest.Scenario{Name: "switched off", Method: http.MethodPost, Path: path, Headers: owner, Body: map[string]any{"since": "2026-11-21T00:00:00Z"},
 		ExpectedStatus: http.StatusBadRequest, ExpectedCode: "invalid_request", ExpectedContent: []string{"re-enable it first"}}.Test(t, h)
 }

@@ -47,7 +47,7 @@ func TestRegisterWebhook(t *testing.T) {
 		s.ExpectedHeaders = map[string]string{"Cache-Control": "no-store"}
 		s.ExpectedJSON = map[string]any{"enabled": true, "url": "https://1.1.1.1/hook", "description": "CRM sync",
 			"events": []string{"content.created", "purchase.completed"}}
-		res := checkOrStop(t, h, s)
+		res := storyStep(t, h, s)
 		body := res.JSON(t)
 		secret, _ := body["secret"].(string)
 		if !secretShape.MatchString(secret) {
@@ -147,7 +147,7 @@ func TestRegisteredWebhookReceivesSignedEvents(t *testing.T) {
 	h.AllowPrivateWebhooks(true)
 	key, _ := h.CreateKey(keys.ScopeWebhooks)
 	rcv := apitest.NewReceiver(t)
-	res := checkOrStop(t, h, apitest.Scenario{Name: "register", Method: http.MethodPost, Path: "/api/v2/webhooks", Headers: apitest.Bearer(key),
+	res := storyStep(t, h, apitest.Scenario{Name: "register", Method: http.MethodPost, Path: "/api/v2/webhooks", Headers: apitest.Bearer(key),
 		Body: map[string]any{"url": rcv.URL, "events": []string{"newsletter.subscribe"}}, ExpectedStatus: http.StatusCreated})
 	secret := res.JSON(t)["secret"].(string)
 	h.SaveRecord(vocab.Posts, map[string]any{"title": "Not wanted", "slug": "not-wanted", "visibility": "public"})

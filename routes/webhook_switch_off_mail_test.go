@@ -58,7 +58,7 @@ func TestSwitchOffIsMailedToTheOwner(t *testing.T) {
 
 	// Re-enabled and switched off by the owner: no note. An alert_email set: the note goes there.
 	for _, on := range []bool{true, false, true} {
-		checkOrStop(t, h, switchedOn(sub, owner, on))
+		storyStep(t, h, switchedOn(sub, owner, on))
 	}
 	if _, err := h.App.DB().NewQuery("UPDATE " + vocab.SiteSettings + " SET alert_email = 'alerts@example.com'").Execute(); err != nil {
 		t.Fatal(err)

@@ -82,14 +82,3 @@ func (c *serverConn) Close() error {
 
 func (c *serverConn) LocalAddr() net.Addr  { return pipeAddr }
 func (c *serverConn) RemoteAddr() net.Addr { return pipeAddr }
-
-// checkOrStop runs s in t itself and stops the test if it failed: a story's step that the
-// steps after it build on.
-func checkOrStop(t *testing.T, h *apitest.Harness, s apitest.Scenario) *apitest.Response {
-	t.Helper()
-	res := s.Check(t, h)
-	if t.Failed() {
-		t.FailNow()
-	}
-	return res
-}
