@@ -1,4 +1,4 @@
-package apitest
+package datadircache
 
 import (
 	"fmt"
@@ -9,19 +9,19 @@ import (
 	"time"
 )
 
-// The template cache: an entry is whole or absent, the first store of an entry wins, a
+// The cache: an entry is whole or absent, the first store of an entry wins, a
 // directory without data.db is no entry, and pruning keeps the entries used last.
-func TestTemplateCache(t *testing.T) {
+func TestCache(t *testing.T) {
 	root := t.TempDir()
 	entry := filepath.Join(root, "abc")
-	files := map[string][]byte{"data.db": []byte("data"), "auxiliary.db": []byte("aux"), "storage/x": []byte("x")}
-	storeEntry(entry, files)
-	got, err := readFiles(entry)
+	files := Files{"data.db": []byte("data"), "auxiliary.db": []byte("aux"), "storage/x": []byte("x")}
+	store(entry, files)
+	got, err := Read(entry)
 	if err != nil || !maps.EqualFunc(got, files, func(a, b []byte) bool { return string(a) == string(b) }) {
 		t.Fatalf("read back %q, %v", got, err)
 	}
-	storeEntry(entry, map[string][]byte{"data.db": []byte("other")})
-	if got, _ := readFiles(entry); string(got["data.db"]) != "data" {
+	store(entry, Files{"data.db": []byte("other")})
+	if got, _ := Read(entry); string(got["data.db"]) != "data" {
 		t.Fatalf("a second store replaced the entry: %q", got["data.db"])
 	}
 	if leftovers, _ := filepath.Glob(filepath.Join(root, ".new-*")); len(leftovers) != 0 {
@@ -30,20 +30,20 @@ func TestTemplateCache(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(root, "empty"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := readFiles(filepath.Join(root, "empty")); err == nil {
-		t.Fatal("a directory without data.db read as a template")
+	if _, err := Read(filepath.Join(root, "empty")); err == nil {
+		t.Fatal("a directory without data.db read as a data directory")
 	}
 
-	// Pruning: the day-old entry goes, and the oldest beyond cacheMaxEntries.
+	// Pruning: the day-old entry goes, and the oldest beyond maxEntries.
 	now := time.Now()
-	for i := range cacheMaxEntries + 2 {
+	for i := range maxEntries + 2 {
 		dir := filepath.Join(root, fmt.Sprintf("e%02d", i))
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			t.Fatal(err)
 		}
 		used := now.Add(-time.Duration(i) * time.Minute)
 		if i == 0 {
-			used = now.Add(-cacheMaxAge - time.Minute)
+			used = now.Add(-maxAge - time.Minute)
 		}
 		if err := os.Chtimes(dir, used, used); err != nil {
 			t.Fatal(err)
@@ -54,10 +54,10 @@ func TestTemplateCache(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(left) != cacheMaxEntries {
-		t.Fatalf("%d entries after pruning, want %d", len(left), cacheMaxEntries)
+	if len(left) != maxEntries {
+		t.Fatalf("%d entries after pruning, want %d", len(left), maxEntries)
 	}
-	for _, gone := range []string{"e00", fmt.Sprintf("e%02d", cacheMaxEntries+1)} {
+	for _, gone := range []string{"e00", fmt.Sprintf("e%02d", maxEntries+1)} {
 		if _, err := os.Stat(filepath.Join(root, gone)); !os.IsNotExist(err) {
 			t.Errorf("%s survived pruning", gone)
 		}
