@@ -8,24 +8,28 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
+
+	"github.com/creator-content-api/server/apitest/datadircache"
 )
 
 // Data directories made once per test binary, each test starting on a copy: running the
-// migrations costs seconds under -race, copying the files milliseconds. TestMain starts making
-// them in the background, two at a time, while the tests start.
+// migrations costs seconds under -race, copying the files milliseconds. They are kept on disk
+// between runs of the same test binary (apitest/datadircache, as the harness's template), so a
+// run with warm caches migrates nothing but what a test itself runs (the down steps). TestMain
+// starts making them in the background, two at a time, while the tests start.
 var (
 	// freshInstall had every migration, PocketBase's and ours, run on an empty directory, as
 	// `serve` runs them.
-	freshInstall = sync.OnceValues(func() (string, error) {
+	freshInstall = cached("fresh-install", func() (string, error) {
 		return migrated("", (*core.BaseApp).RunAllMigrations)
 	})
 	// systemOnly had only PocketBase's own migrations run: what our down steps must leave.
-	systemOnly = sync.OnceValues(func() (string, error) {
+	systemOnly = cached("system-only", func() (string, error) {
 		return migrated("", (*core.BaseApp).RunSystemMigrations)
 	})
 	// upAfterSystem is systemOnly with our migrations run next: what our up steps make after
 	// the down steps.
-	upAfterSystem = sync.OnceValues(func() (string, error) {
+	upAfterSystem = cached("up-after-system", func() (string, error) {
 		dir, err := systemOnly()
 		if err != nil {
 			return "", err
@@ -44,6 +48,30 @@ func TestMain(m *testing.M) {
 		}
 	}
 	os.Exit(code)
+}
+
+// cached returns a function that gives a data directory (the same one on every call, removed
+// by TestMain) with the files make leaves, from the cache under name when this test binary
+// stored them before.
+func cached(name string, make func() (string, error)) func() (string, error) {
+	return sync.OnceValues(func() (string, error) {
+		files, err := datadircache.Load(name, func() (datadircache.Files, error) {
+			dir, err := make()
+			if err != nil {
+				return nil, err
+			}
+			defer os.RemoveAll(dir)
+			return datadircache.Read(dir)
+		})
+		if err != nil {
+			return "", err
+		}
+		dir, err := os.MkdirTemp("", "pb_migrations_*")
+		if err == nil {
+			err = files.Write(dir)
+		}
+		return dir, err
+	})
 }
 
 // migrated returns a new data directory, a copy of from (empty when from is ""), on which run

@@ -11,11 +11,11 @@ import (
 
 	"github.com/pocketbase/pocketbase/tools/filesystem"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/archive"
 	"github.com/creator-content-api/server/hooks/content/seed"
 	"github.com/creator-content-api/server/hooks/importer/source"
 	"github.com/creator-content-api/server/hooks/keys"
-	"github.com/creator-content-api/server/apitest"
 )
 
 // The round trip: the demo site with an uploaded cover, exported by the command and

@@ -9,9 +9,9 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/content/fulltext"
 	"github.com/creator-content-api/server/hooks/vocab"
-	"github.com/creator-content-api/server/apitest"
 )
 
 // indexRow is a record's row of the full-text index.

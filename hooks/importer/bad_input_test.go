@@ -7,10 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/importer"
 	"github.com/creator-content-api/server/hooks/importer/source"
 	"github.com/creator-content-api/server/hooks/importer/substack"
-	"github.com/creator-content-api/server/apitest"
 )
 
 // Bad input fails with one line naming the file and the place, and the site is unchanged.

@@ -10,8 +10,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
-	"github.com/creator-content-api/server/hooks/importer"
 	"github.com/creator-content-api/server/apitest"
+	"github.com/creator-content-api/server/hooks/importer"
 )
 
 // run runs `import ARGS…` on h's app, as the binary would.

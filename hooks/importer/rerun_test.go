@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/importer"
 	"github.com/creator-content-api/server/hooks/importer/source"
-	"github.com/creator-content-api/server/apitest"
 )
 
 // A second run creates nothing; a changed source is reported and left alone without

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/apitest"
+	"github.com/creator-content-api/server/hooks/keys"
 )
 
 // Every row of the WordPress mapping, from a WXR 1.2 file written from the format's

@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/apitest"
+	"github.com/creator-content-api/server/hooks/keys"
 )
 
 var keyPattern = regexp.MustCompile(`svc_live_[0-9A-Za-z]{38}`)

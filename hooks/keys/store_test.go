@@ -8,10 +8,10 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/changes"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
-	"github.com/creator-content-api/server/apitest"
 )
 
 // keyChange is a change of key id by the owner, through app.

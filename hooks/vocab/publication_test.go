@@ -7,8 +7,8 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/tools/types"
 
-	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/apitest"
+	"github.com/creator-content-api/server/hooks/vocab"
 )
 
 // TestPublicationForms: the Go, SQL and filter forms of "published" and "served" pick the

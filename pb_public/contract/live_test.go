@@ -6,9 +6,9 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
-	"github.com/creator-content-api/server/apitest"
 )
 
 const someDate = "2024-03-01 09:00:00.000Z"

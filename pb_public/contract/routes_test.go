@@ -9,10 +9,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/pb_public/contract"
 	"github.com/creator-content-api/server/routes"
-	"github.com/creator-content-api/server/apitest"
 )
 
 // TestRoutesAreInTheContract: every route the app registers under /api/v1, /api/v2 and

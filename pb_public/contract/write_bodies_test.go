@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
-	"github.com/creator-content-api/server/apitest"
 )
 
 // TestWriteBodiesNameEveryAcceptedField sends each operation with a JSON body a field no one

@@ -21,18 +21,20 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 
 	"github.com/creator-content-api/server/routes/readcache"
-
-	_ "github.com/creator-content-api/server/pb_migrations" // registers the migrations the app runs
 )
 
-// app is one app on a fresh, migrated data directory, shared by the tests: each builds a
-// router of its own on it, and reads records of its own.
+// app is one app on a fresh, migrated data directory (the harness's template: migrating
+// costs seconds under -race), shared by the tests: each builds a router of its own on it, and
+// reads records of its own.
 var app *tests.TestApp
 
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "cca_readcache_*")
 	if err == nil {
-		app, err = tests.NewTestApp(dir) // migrates a copy of dir
+		err = fixture.WriteMigratedDataDir(dir)
+	}
+	if err == nil {
+		app, err = tests.NewTestApp(dir) // starts on a copy of dir
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

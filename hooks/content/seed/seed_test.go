@@ -8,10 +8,10 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/content/seed"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
-	"github.com/creator-content-api/server/apitest"
 )
 
 func count(t *testing.T, app core.App, collection, filter string) int {
