@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/routes/apierr"
-	"github.com/creator-content-api/server/apitest"
 )
 
 // authRoutes are the routes FuzzAuthorizationHeader calls: one per kind of credential check.

@@ -10,9 +10,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks"
 	"github.com/creator-content-api/server/routes/apierr"
-	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/routes/cursor"
 )
 

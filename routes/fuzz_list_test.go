@@ -11,10 +11,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes"
-	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/routes/cursor"
 )
 

@@ -9,12 +9,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/hooks/webhooks"
 	"github.com/creator-content-api/server/hooks/webhooks/wire"
 	"github.com/creator-content-api/server/routes"
-	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/routes/cursor"
 )
 

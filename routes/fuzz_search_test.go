@@ -9,8 +9,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/apitest"
+	"github.com/creator-content-api/server/hooks/keys"
 )
 
 // FuzzSearchQuery sends fuzzed `q` values to the searchable v1 and v2 lists. Whatever the

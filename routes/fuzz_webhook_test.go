@@ -11,10 +11,10 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/hooks/webhooks/wire"
-	"github.com/creator-content-api/server/apitest"
 )
 
 // FuzzWebhookSubscribe registers fuzzed webhooks through POST /api/v2/webhooks: a URL,

@@ -8,9 +8,9 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
-	"github.com/creator-content-api/server/apitest"
 )
 
 // writeEndpoint is one endpoint that reads a JSON body.

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/creator-content-api/server/routes"
 	"github.com/creator-content-api/server/apitest"
+	"github.com/creator-content-api/server/routes"
 )
 
 // TestKeysetQueriesUseIndexes checks the plans of the v1 list queries: every sort reads its

@@ -8,8 +8,8 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 	"github.com/pocketbase/pocketbase/tools/router"
 
-	"github.com/creator-content-api/server/routes"
 	"github.com/creator-content-api/server/apitest"
+	"github.com/creator-content-api/server/routes"
 )
 
 // Every middleware of ours is bound with its id, as PocketBase binds its own: an OnServe hook
