@@ -1,6 +1,7 @@
 package requestlog_test
 
 import (
+	"cmp"
 	"context"
 	"net/http"
 	"strings"
@@ -53,70 +54,77 @@ func requestRows(t testing.TB, h *apitest.Harness, prefix string) []*core.Log {
 	return rows
 }
 
-// TestPolicy: which requests get a row, under each read policy.
+// TestPolicy: which requests get a row, under each read policy. The cases of a policy share
+// its app, one after the other: each counts the rows and the log's stats it added.
 func TestPolicy(t *testing.T) {
 	t.Parallel()
-	scenarios := []struct {
-		name   string
-		reads  string
-		method string
-		path   string
-		owner  bool
-		key    bool
-		status int
-		logged bool
-	}{
-		{"a read, reads none", "none", http.MethodGet, "/api/v1/posts", false, true, 200, false},
-		{"a read, reads all", "all", http.MethodGet, "/api/v1/posts", false, true, 200, true},
-		{"a refused read, reads none", "none", http.MethodGet, "/api/v1/posts", false, false, 401, true},
-		{"an unknown path, reads none", "none", http.MethodGet, "/api/v1/nothing", false, true, 404, true},
-		{"a write, reads none", "none", http.MethodPost, "/api/v1/posts", false, true, 201, true},
-		{"an owner read, reads none", "none", http.MethodGet, "/api/admin/api-keys", true, false, 200, true},
-		{"a dashboard read, reads none", "none", http.MethodGet, "/api/collections/posts/records", true, false, 200, true},
-		{"PocketBase's health, reads none", "none", http.MethodGet, "/api/health", false, false, 200, false},
-		{"PocketBase's health, reads all", "all", http.MethodGet, "/api/health", false, false, 200, true},
+	post := map[string]any{"title": "Logged", "content": "<p>x</p>", "draft": true, "visibility": "public"}
+	type auth int
+	const (
+		anonymous auth = iota
+		withKey
+		asOwner
+	)
+	type call struct {
+		scenario apitest.Scenario
+		auth     auth
+		logged   bool
 	}
-	for _, s := range scenarios {
-		t.Run(s.name, func(t *testing.T) {
+	policies := []struct {
+		reads string
+		calls []call
+	}{
+		{"none", []call{
+			{apitest.Scenario{Name: "a read", Path: "/api/v1/posts", ExpectedStatus: 200}, withKey, false},
+			{apitest.Scenario{Name: "a refused read", Path: "/api/v1/posts", ExpectedStatus: 401, ExpectedCode: "unauthorized"}, anonymous, true},
+			{apitest.Scenario{Name: "an unknown path", Path: "/api/v1/nothing", ExpectedStatus: 404, ExpectedCode: "not_found"}, withKey, true},
+			{apitest.Scenario{Name: "a write", Method: http.MethodPost, Path: "/api/v1/posts", Body: post, ExpectedStatus: 201}, withKey, true},
+			{apitest.Scenario{Name: "an owner read", Path: "/api/admin/api-keys", ExpectedStatus: 200}, asOwner, true},
+			{apitest.Scenario{Name: "a dashboard read", Path: "/api/collections/posts/records", ExpectedStatus: 200}, asOwner, true},
+			{apitest.Scenario{Name: "PocketBase's health", Path: "/api/health", ExpectedStatus: 200}, anonymous, false},
+		}},
+		{"all", []call{
+			{apitest.Scenario{Name: "a read", Path: "/api/v1/posts", ExpectedStatus: 200}, withKey, true},
+			{apitest.Scenario{Name: "PocketBase's health", Path: "/api/health", ExpectedStatus: 200}, anonymous, true},
+		}},
+	}
+	for _, p := range policies {
+		t.Run("reads "+p.reads, func(t *testing.T) {
 			t.Parallel()
-			reads, err := requestlog.ParseReadPolicy(s.reads)
+			reads, err := requestlog.ParseReadPolicy(p.reads)
 			if err != nil {
 				t.Fatal(err)
 			}
 			h := newHarness(t, requestlog.Config{Reads: reads})
-			headers := map[string]string{}
-			if s.key {
-				secret, _ := h.CreateKey("read", "write")
-				headers = apitest.Bearer(secret)
-			}
-			if s.owner {
-				headers["Authorization"] = h.SuperuserToken()
-			}
-			var body any
-			if s.method == http.MethodPost {
-				body = map[string]any{"title": "Logged", "content": "<p>x</p>", "draft": true, "visibility": "public"}
-			}
-			res := h.Do(apitest.Request{Method: s.method, Path: s.path, Headers: headers, Body: body})
-			if res.Status != s.status {
-				t.Fatalf("%s %s: %d, want %d: %s", s.method, s.path, res.Status, s.status, res.Body)
-			}
-			flush(t, h)
-			rows := requestRows(t, h, s.path)
-			if got := len(rows) == 1; got != s.logged {
-				t.Fatalf("%d rows for %s, want logged=%v", len(rows), s.path, s.logged)
-			}
-			stats := h.API.RequestLog().Stats()
-			if stats.Served != 1 || stats.Logged+stats.SampledOut != 1 || stats.Dropped != 0 {
-				t.Errorf("stats %+v, want 1 served and nothing dropped", stats)
-			}
-			if s.logged {
-				row := rows[0]
-				if got := row.Data["status"]; got != float64(s.status) {
-					t.Errorf("status %v, want %d", got, s.status)
+			secret, _ := h.CreateKey("read", "write")
+			headers := map[auth]map[string]string{anonymous: nil, withKey: apitest.Bearer(secret),
+				asOwner: {"Authorization": h.SuperuserToken()}}
+			for _, c := range p.calls {
+				s := c.scenario
+				s.Headers = headers[c.auth]
+				method := cmp.Or(s.Method, http.MethodGet)
+				rowsBefore, statsBefore := len(requestRows(t, h, s.Path)), h.API.RequestLog().Stats()
+				s.After = func(t testing.TB, h *apitest.Harness, _ *apitest.Response) {
+					flush(t, h)
+					rows := requestRows(t, h, s.Path)
+					if got := len(rows) - rowsBefore; got != map[bool]int{false: 0, true: 1}[c.logged] {
+						t.Fatalf("%d rows more for %s, want logged=%v", got, s.Path, c.logged)
+					}
+					stats := h.API.RequestLog().Stats()
+					if stats.Served-statsBefore.Served != 1 || stats.Logged+stats.SampledOut-statsBefore.Logged-statsBefore.SampledOut != 1 || stats.Dropped != 0 {
+						t.Errorf("stats %+v after %+v, want 1 more served and nothing dropped", stats, statsBefore)
+					}
+					if c.logged {
+						row := rows[len(rows)-1]
+						if got := row.Data["status"]; got != float64(s.ExpectedStatus) {
+							t.Errorf("status %v, want %d", got, s.ExpectedStatus)
+						}
+						if got := row.Message; got != method+" "+s.Path {
+							t.Errorf("message %q", got)
+						}
+					}
 				}
-				if got := row.Message; got != s.method+" "+s.path {
-					t.Errorf("message %q", got)
-				}
+				s.Test(t, h)
 			}
 		})
 	}
