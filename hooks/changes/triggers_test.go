@@ -143,8 +143,13 @@ func renameSkillsAway(t *testing.T, app core.App) {
 
 // A collection of an area made again under its name has a new table without triggers. Made by
 // this app, the collection hooks give it its triggers at once; made by another process, its
-// writes go unseen until serving starts again here.
+// writes go unseen until serving starts again here. The cases made here share one app, those
+// made by another process another (starting an app costs about half a second of CPU under
+// -race): each remakes the skills table the previous case left with its triggers whole, and
+// starts its comparisons with a check of its own.
 func TestTriggersAreRecreated(t *testing.T) {
+	here, elsewhere := newFixture(t), newFixture(t)
+	hereDB, elsewhereDB, second := here.rawDB(), elsewhere.rawDB(), elsewhere.otherApp()
 	for _, tc := range []struct {
 		name       string
 		change     func(*testing.T, core.App)
@@ -156,11 +161,11 @@ func TestTriggersAreRecreated(t *testing.T) {
 		{"renamed away and recreated by another process, then serving starts", renameSkillsAway, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			f := newFixture(t)
-			db := f.rawDB()
+			f, db := here, hereDB
 			if tc.byOtherApp {
-				tc.change(t, f.otherApp())
+				f, db = elsewhere, elsewhereDB
+				tc.change(t, second)
+				f.advance(changes.CheckInterval) // the check that sees the change, before the write
 				before := f.gens()
 				exec(t, db, `INSERT INTO skills (name) VALUES ('Go')`)
 				f.advance(changes.CheckInterval)
@@ -174,6 +179,7 @@ func TestTriggersAreRecreated(t *testing.T) {
 			if n, err := changes.EnsureTriggers(f.app); n != 0 || err != nil {
 				t.Fatalf("EnsureTriggers made %d triggers (%v) after the repair, want none", n, err)
 			}
+			f.advance(changes.CheckInterval)
 			before := f.gens()
 			exec(t, db, `INSERT INTO skills (name) VALUES ('Rust')`)
 			f.advance(changes.CheckInterval)
