@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -142,7 +141,8 @@ func newPost(slug string) map[string]any {
 	return map[string]any{"title": "Post " + slug, "slug": slug, "visibility": "public"}
 }
 
-// newKey is the fields of an API key whose hash is hashDigit 64 times.
-func newKey(hashDigit string) map[string]any {
-	return map[string]any{"name": "k", "key_hash": strings.Repeat(hashDigit, 64), "prefix": "svc_live_abcdefgh", "scopes": []string{"read"}, "active": true}
+// newKey is the fields of an API key whose hash is n in 64 hex digits: a distinct n is a
+// distinct key.
+func newKey(n int) map[string]any {
+	return map[string]any{"name": "k", "key_hash": fmt.Sprintf("%064x", n), "prefix": "svc_live_abcdefgh", "scopes": []string{"read"}, "active": true}
 }

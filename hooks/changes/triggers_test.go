@@ -2,6 +2,7 @@ package changes_test
 
 import (
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -65,28 +66,33 @@ func editPosts(edit func(c *core.Collection)) func(*testing.T, core.App) {
 
 // Schema changes made in the dashboard alter a collection's table in place (PocketBase's
 // record table sync), so the triggers stay: made here by another process, whose saves run no
-// repair, a later write to the table is still seen, and nothing needs recreating.
+// repair, a later write to the table is still seen, and nothing needs recreating. The edits
+// run one after the other on one data directory, each on a table whose triggers the previous
+// case found whole (starting an app and a second app costs about a second of CPU under -race);
+// so each touches fields no earlier edit removed or renamed, and the collection's rename comes
+// last.
 func TestTriggersSurviveSchemaChanges(t *testing.T) {
-	for _, tc := range []struct {
+	f := newFixture(t)
+	raw, second := f.rawDB(), f.otherApp()
+	for i, tc := range []struct {
 		name  string
 		edit  func(*testing.T, core.App)
 		table string // the posts table's name after the edit
 	}{
 		{"add a field", editPosts(func(c *core.Collection) { c.Fields.Add(&core.TextField{Name: "subtitle"}) }), "posts"},
-		{"rename a field", editPosts(func(c *core.Collection) { c.Fields.GetByName("excerpt").SetName("summary") }), "posts"},
-		{"remove a field", editPosts(func(c *core.Collection) { c.Fields.RemoveByName("excerpt") }), "posts"},
 		{"make a select multiple", editPosts(func(c *core.Collection) {
 			c.Fields.GetByName("visibility").(*core.SelectField).MaxSelect = 3
 		}), "posts"},
-		{"add an index", editPosts(func(c *core.Collection) { c.AddIndex("idx_posts_excerpt", false, "excerpt", "") }), "posts"},
+		{"add an index", editPosts(func(c *core.Collection) { c.AddIndex("idx_posts_draft", false, "draft", "") }), "posts"},
+		{"rename a field", editPosts(func(c *core.Collection) { c.Fields.GetByName("excerpt").SetName("summary") }), "posts"},
+		{"remove a field", editPosts(func(c *core.Collection) { c.Fields.RemoveByName("summary") }), "posts"},
 		{"rename the collection", editPosts(func(c *core.Collection) { c.Name = "articles" }), "articles"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			f := newFixture(t)
-			tc.edit(t, f.otherApp())
+			tc.edit(t, second)
+			f.advance(changes.CheckInterval) // the check that sees the edit, before the write
 			before := f.gens()
-			exec(t, f.rawDB(), `INSERT INTO `+tc.table+` (title, slug, visibility) VALUES ('Raw', 'raw', 'public')`)
+			exec(t, raw, fmt.Sprintf(`INSERT INTO %s (title, slug, visibility) VALUES ('Raw', 'raw-%d', 'public')`, tc.table, i))
 			f.advance(changes.CheckInterval)
 			if after := f.gens(); after[changes.Content] == before[changes.Content] {
 				t.Errorf("a write to %s after the change was not seen", tc.table)
@@ -137,8 +143,13 @@ func renameSkillsAway(t *testing.T, app core.App) {
 
 // A collection of an area made again under its name has a new table without triggers. Made by
 // this app, the collection hooks give it its triggers at once; made by another process, its
-// writes go unseen until serving starts again here.
+// writes go unseen until serving starts again here. The cases made here share one app, those
+// made by another process another (starting an app costs about half a second of CPU under
+// -race): each remakes the skills table the previous case left with its triggers whole, and
+// starts its comparisons with a check of its own.
 func TestTriggersAreRecreated(t *testing.T) {
+	here, elsewhere := newFixture(t), newFixture(t)
+	hereDB, elsewhereDB, second := here.rawDB(), elsewhere.rawDB(), elsewhere.otherApp()
 	for _, tc := range []struct {
 		name       string
 		change     func(*testing.T, core.App)
@@ -150,11 +161,11 @@ func TestTriggersAreRecreated(t *testing.T) {
 		{"renamed away and recreated by another process, then serving starts", renameSkillsAway, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			f := newFixture(t)
-			db := f.rawDB()
+			f, db := here, hereDB
 			if tc.byOtherApp {
-				tc.change(t, f.otherApp())
+				f, db = elsewhere, elsewhereDB
+				tc.change(t, second)
+				f.advance(changes.CheckInterval) // the check that sees the change, before the write
 				before := f.gens()
 				exec(t, db, `INSERT INTO skills (name) VALUES ('Go')`)
 				f.advance(changes.CheckInterval)
@@ -168,6 +179,7 @@ func TestTriggersAreRecreated(t *testing.T) {
 			if n, err := changes.EnsureTriggers(f.app); n != 0 || err != nil {
 				t.Fatalf("EnsureTriggers made %d triggers (%v) after the repair, want none", n, err)
 			}
+			f.advance(changes.CheckInterval)
 			before := f.gens()
 			exec(t, db, `INSERT INTO skills (name) VALUES ('Rust')`)
 			f.advance(changes.CheckInterval)

@@ -1,10 +1,12 @@
 package changes_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/creator-content-api/server/apitest/fixture"
 
+	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
 	"github.com/creator-content-api/server/hooks/changes"
@@ -20,9 +22,12 @@ func other(area string) string {
 }
 
 // A commit through this app moves its area's generation at once, leaves the other area's
-// alone, and is not counted a second time by the next check of the table.
+// alone, and is not counted a second time by the next check of the table. The cases share one
+// app (starting one costs about half a second of CPU under -race) and so run one after the
+// other: each writes records of its own and compares generations taken around its own write.
 func TestCommitInThisProcessIsSeenAtOnce(t *testing.T) {
-	for _, tc := range []struct {
+	f := newFixture(t)
+	for i, tc := range []struct {
 		name  string
 		area  string
 		write func(t *testing.T, app core.App, post, key *core.Record)
@@ -67,7 +72,7 @@ func TestCommitInThisProcessIsSeenAtOnce(t *testing.T) {
 			}
 		}},
 		{"create a key", changes.Keys, func(t *testing.T, app core.App, _, _ *core.Record) {
-			fixture.CreateRecord(t, app, vocab.APIKeys, newKey("b"))
+			fixture.CreateRecord(t, app, vocab.APIKeys, newKey(1))
 		}},
 		{"switch a key off", changes.Keys, func(t *testing.T, app core.App, _, key *core.Record) {
 			key.Set("active", false)
@@ -77,10 +82,8 @@ func TestCommitInThisProcessIsSeenAtOnce(t *testing.T) {
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			f := newFixture(t)
-			post := fixture.CreateRecord(t, f.app, vocab.Posts, newPost("first"))
-			key := fixture.CreateRecord(t, f.app, vocab.APIKeys, newKey("a"))
+			post := fixture.CreateRecord(t, f.app, vocab.Posts, newPost(fmt.Sprintf("first-%d", i)))
+			key := fixture.CreateRecord(t, f.app, vocab.APIKeys, newKey(100+i))
 			before := f.gens()
 
 			tc.write(t, f.app, post, key)
@@ -102,48 +105,51 @@ func TestCommitInThisProcessIsSeenAtOnce(t *testing.T) {
 
 // A commit by another process, which runs none of this app's hooks, moves its area's
 // generation at the first check after it: not before CheckInterval has passed since the
-// previous check (in between, asking costs no query), and not later.
+// previous check (in between, asking costs no query), and not later. The cases share one app,
+// one raw connection pool and one second app (each costs about half a second of CPU under
+// -race to start) and so run one after the other: each starts with a check of its own and
+// writes to records of its own.
 func TestCommitByAnotherProcessIsSeenWithinTheInterval(t *testing.T) {
-	for _, tc := range []struct {
+	f := newFixture(t)
+	raw, second := f.rawDB(), f.otherApp()
+	for i, tc := range []struct {
 		name  string
 		area  string
-		write func(f *watcherFixture)
+		write func(t *testing.T, raw dbx.Builder, second core.App)
 	}{
-		{"raw SQL inserts a post", changes.Content, func(f *watcherFixture) {
-			exec(f.t, f.rawDB(), `INSERT INTO posts (title, slug, visibility) VALUES ('Raw', 'raw', 'public')`)
+		{"raw SQL inserts a post", changes.Content, func(t *testing.T, raw dbx.Builder, _ core.App) {
+			exec(t, raw, `INSERT INTO posts (title, slug, visibility) VALUES ('Raw', 'raw', 'public')`)
 		}},
-		{"raw SQL updates posts", changes.Content, func(f *watcherFixture) {
-			exec(f.t, f.rawDB(), `UPDATE posts SET title = 'Renamed'`)
+		{"raw SQL updates posts", changes.Content, func(t *testing.T, raw dbx.Builder, _ core.App) {
+			exec(t, raw, `UPDATE posts SET title = 'Renamed'`)
 		}},
-		{"raw SQL deletes posts", changes.Content, func(f *watcherFixture) {
-			exec(f.t, f.rawDB(), `DELETE FROM posts`)
+		{"raw SQL deletes posts", changes.Content, func(t *testing.T, raw dbx.Builder, _ core.App) {
+			exec(t, raw, `DELETE FROM posts`)
 		}},
-		{"raw SQL switches keys off", changes.Keys, func(f *watcherFixture) {
-			exec(f.t, f.rawDB(), `UPDATE api_keys SET active = 0`)
+		{"raw SQL switches keys off", changes.Keys, func(t *testing.T, raw dbx.Builder, _ core.App) {
+			exec(t, raw, `UPDATE api_keys SET active = 0`)
 		}},
-		{"a second app saves a skill", changes.Content, func(f *watcherFixture) {
-			fixture.CreateRecord(f.t, f.otherApp(), vocab.Skills, map[string]any{"name": "Go"})
+		{"a second app saves a skill", changes.Content, func(t *testing.T, _ dbx.Builder, second core.App) {
+			fixture.CreateRecord(t, second, vocab.Skills, map[string]any{"name": "Go"})
 		}},
-		{"a second app changes the settings", changes.Content, func(f *watcherFixture) {
-			app := f.otherApp()
-			s := app.Settings()
+		{"a second app changes the settings", changes.Content, func(t *testing.T, _ dbx.Builder, second core.App) {
+			s := second.Settings()
 			s.Meta.AppName = "Elsewhere"
-			if err := app.Save(s); err != nil {
-				f.t.Fatal(err)
+			if err := second.Save(s); err != nil {
+				t.Fatal(err)
 			}
 		}},
-		{"a second app creates a key", changes.Keys, func(f *watcherFixture) {
-			fixture.CreateRecord(f.t, f.otherApp(), vocab.APIKeys, newKey("c"))
+		{"a second app creates a key", changes.Keys, func(t *testing.T, _ dbx.Builder, second core.App) {
+			fixture.CreateRecord(t, second, vocab.APIKeys, newKey(2))
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			f := newFixture(t)
-			fixture.CreateRecord(t, f.app, vocab.Posts, newPost("first"))
-			fixture.CreateRecord(t, f.app, vocab.APIKeys, newKey("a"))
+			fixture.CreateRecord(t, f.app, vocab.Posts, newPost(fmt.Sprintf("first-%d", i)))
+			fixture.CreateRecord(t, f.app, vocab.APIKeys, newKey(100+i))
+			f.advance(changes.CheckInterval) // the previous case's last check is due again
 			before := f.gens()
 
-			tc.write(f)
+			tc.write(t, raw, second)
 			f.advance(changes.CheckInterval - 1)
 			if got := f.gens(); got[tc.area] != before[tc.area] {
 				t.Fatalf("%s generation moved before the check was due", tc.area)
@@ -196,21 +202,22 @@ func TestFailedCheckCountsAsAChange(t *testing.T) {
 	}
 }
 
+// The name is checked before anything is read: the app needs no data directory of its own.
 func TestUnknownAreaPanics(t *testing.T) {
-	f := newFixture(t)
+	w := changes.Register(core.NewBaseApp(core.BaseAppConfig{DataDir: t.TempDir()}), changes.Config{})
 	defer func() {
 		if r := recover(); r != "changes: unknown area posts" {
 			t.Errorf("recovered %v", r)
 		}
 	}()
-	f.w.Generation("posts")
+	w.Generation("posts")
 }
 
 // Writing a key's last use (the key store does it every minute for the keys in use) is no
 // change of the keys; writing a column a key's check reads is.
 func TestKeyUseIsNotAChange(t *testing.T) {
 	f := newFixture(t)
-	fixture.CreateRecord(t, f.app, vocab.APIKeys, newKey("a"))
+	fixture.CreateRecord(t, f.app, vocab.APIKeys, newKey(1))
 	before := f.gens()
 	exec(t, f.rawDB(), `UPDATE api_keys SET last_used_at = '2026-11-21 12:00:00.000Z'`)
 	f.advance(changes.CheckInterval)
