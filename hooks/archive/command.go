@@ -72,7 +72,7 @@ func NewImportCommand(app core.App) *cobra.Command {
 			if err := app.RunAllMigrations(); err != nil {
 				return err
 			}
-			counts, err := Restore(app, args[0], source.DefaultLimits, events)
+			counts, err := Restore(app, args[0], source.DefaultLimits(), events)
 			if err != nil {
 				return fmt.Errorf("import archive: %w", err)
 			}

@@ -17,7 +17,7 @@ const exportBatch = 500
 func Export(app core.App, w io.Writer, now time.Time) error {
 	zw := zip.NewWriter(w)
 	m := Manifest{Format: Format, Version: Version, ExportedAt: now.UTC().Format(time.RFC3339), Collections: map[string]int{}}
-	for _, name := range Collections {
+	for _, name := range collections {
 		col, err := app.FindCachedCollectionByNameOrId(name)
 		if err != nil {
 			return fmt.Errorf("export %s: %w", name, err)

@@ -27,9 +27,9 @@ const (
 	Version = 1
 )
 
-// Collections are the collections an archive holds, in the order a restore creates them
+// collections are the collections an archive holds, in the order a restore creates them
 // (a relation's target first).
-var Collections = []string{
+var collections = []string{
 	"site_settings", "profile", "posts", "projects", "pages", "courses", "lessons", "talks",
 	"experience", "education", "skills", "certifications", "members", "purchases",
 	"enrollments", "testimonials", "newsletter_subscribers", "page_views",

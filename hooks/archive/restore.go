@@ -42,7 +42,7 @@ func Restore(app core.App, path string, lim source.Limits, events bool) (map[str
 		if err := empty(tx); err != nil {
 			return err
 		}
-		for _, name := range Collections {
+		for _, name := range collections {
 			if err := r.collection(tx, name); err != nil {
 				return err
 			}
@@ -54,7 +54,7 @@ func Restore(app core.App, path string, lim source.Limits, events bool) (map[str
 
 // empty refuses a site with content: only the settings record the migrations made may exist.
 func empty(app core.App) error {
-	for _, name := range Collections {
+	for _, name := range collections {
 		n, err := app.CountRecords(name)
 		if err != nil {
 			return err

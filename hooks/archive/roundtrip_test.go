@@ -116,7 +116,7 @@ func TestRoundTrip(t *testing.T) {
 	}
 
 	// Once: a site with content is refused, unchanged.
-	if _, err := archive.Restore(dst.App, zipPath, source.DefaultLimits, false); !errors.Is(err, archive.ErrNotEmpty) {
+	if _, err := archive.Restore(dst.App, zipPath, source.DefaultLimits(), false); !errors.Is(err, archive.ErrNotEmpty) {
 		t.Fatalf("a second restore: %v", err)
 	}
 }

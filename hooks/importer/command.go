@@ -44,7 +44,7 @@ func NewCommand(app core.App) *cobra.Command {
 			RunE: func(cmd *cobra.Command, args []string) error {
 				o := opts
 				o.Source, o.File = p.name, args[0]
-				return runCommand(app, cmd, o, func(s source.Sink) error { return p.read(o.File, source.DefaultLimits, s) })
+				return runCommand(app, cmd, o, func(s source.Sink) error { return p.read(o.File, source.DefaultLimits(), s) })
 			},
 		}
 		f := sub.Flags()

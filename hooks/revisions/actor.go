@@ -68,8 +68,8 @@ type requestActors struct {
 // PocketBase's records API.
 func (ra *requestActors) bind(app core.App) {
 	h := &hook.Handler[*core.RecordRequestEvent]{Id: hookorder.RevisionsActor, Priority: hookorder.RevisionsActorPriority, Func: ra.remember}
-	app.OnRecordUpdateRequest(ContentCollections...).Bind(h)
-	app.OnRecordDeleteRequest(ContentCollections...).Bind(h)
+	app.OnRecordUpdateRequest(contentCollections...).Bind(h)
+	app.OnRecordDeleteRequest(contentCollections...).Bind(h)
 }
 
 func (ra *requestActors) remember(e *core.RecordRequestEvent) error {

@@ -26,9 +26,9 @@ type capture struct {
 // passes; like the webhook outbox, the handler opens or joins the transaction, so the revision
 // and the change commit together or not at all.
 func (c *capture) bind(app core.App) {
-	app.OnRecordUpdateExecute(ContentCollections...).Bind(&hook.Handler[*core.RecordEvent]{
+	app.OnRecordUpdateExecute(contentCollections...).Bind(&hook.Handler[*core.RecordEvent]{
 		Id: hookorder.RevisionsCapture, Priority: hookorder.RevisionsCapturePriority, Func: c.handler(ActionUpdate)})
-	app.OnRecordDeleteExecute(ContentCollections...).Bind(&hook.Handler[*core.RecordEvent]{
+	app.OnRecordDeleteExecute(contentCollections...).Bind(&hook.Handler[*core.RecordEvent]{
 		Id: hookorder.RevisionsCapture, Priority: hookorder.RevisionsCapturePriority, Func: c.handler(ActionDelete)})
 }
 

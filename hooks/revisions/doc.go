@@ -1,5 +1,5 @@
 // Package revisions keeps the history of content records: every update and delete of a
-// record of ContentCollections, by anyone (the v1 API, PocketBase's records API and dashboard,
+// content record (contentCollections), by anyone (the v1 API, PocketBase's records API and dashboard,
 // /api/batch, a command, Go code), writes the record's previous field values as a revision in
 // the transaction of the change (capture.go), with who made it (actor.go) and a copy of every
 // file the change removes (files.go). The owner lists revisions, compares one with the record

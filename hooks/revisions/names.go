@@ -7,15 +7,15 @@ import (
 	"github.com/creator-content-api/server/hooks/vocab"
 )
 
-// ContentCollections are the collections whose records keep revisions.
-var ContentCollections = []string{
+// contentCollections are the collections whose records keep revisions.
+var contentCollections = []string{
 	vocab.Posts, vocab.Projects, vocab.Pages, vocab.Courses,
 	vocab.Talks, vocab.Experience, vocab.Education, vocab.Skills,
 	vocab.Certifications,
 }
 
 // IsContent reports whether records of collection keep revisions.
-func IsContent(collection string) bool { return slices.Contains(ContentCollections, collection) }
+func IsContent(collection string) bool { return slices.Contains(contentCollections, collection) }
 
 // Actions: what replaced a revision's values (content_revisions.action).
 const (

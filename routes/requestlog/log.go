@@ -23,7 +23,7 @@ const minMaxBytes = 1 << 20
 // Config is what the request log takes from outside.
 type Config struct {
 	// Reads is which successful reads get a row; the zero value logs none of them (main.go
-	// passes DefaultReadPolicy unless the owner says otherwise).
+	// passes DefaultReadPolicy() unless the owner says otherwise).
 	Reads ReadPolicy
 	// QueueSize is how many rows may wait for the writer; 0 means DefaultQueueSize.
 	QueueSize int

@@ -15,7 +15,7 @@ type ReadPolicy struct {
 // DefaultReadPolicy logs one successful read in a hundred: a storm of 20,000 reads a second
 // then writes 200 rows a second, a small part of what auxiliary.db's writer stores, and about
 // 5 MiB a minute, while an ordinary day's traffic still shows in the dashboard's Logs page.
-var DefaultReadPolicy = ReadPolicy{share: 0.01}
+func DefaultReadPolicy() ReadPolicy { return ReadPolicy{share: 0.01} }
 
 // ParseReadPolicy reads "all", "none", or a share of the reads to log: a fraction ("0.01") or
 // a percentage ("1%").

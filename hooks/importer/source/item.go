@@ -69,4 +69,4 @@ type Limits struct {
 
 // DefaultLimits are the limits of the import commands: 1 GiB in all, 256 MiB an entry,
 // 100,000 entries.
-var DefaultLimits = Limits{File: 1 << 30, Entry: 256 << 20, Entries: 100_000}
+func DefaultLimits() Limits { return Limits{File: 1 << 30, Entry: 256 << 20, Entries: 100_000} }
