@@ -153,8 +153,7 @@ func crashRun(t *testing.T, points []killPoint) runStats {
 		ks := newKillSwitch(kp.kind)
 		subs.kill.Store(ks) // counts from now on
 		if kp.kind == killAfterDeliveries {
-			pending := countWhere(t, srv, owner, "webhook_deliveries", "status = 'pending'")
-			kp.aim(ks.deliveries.Load(), int64(pending+len(missingSlugs(present))*subscribers))
+			kp.aim(ks.deliveries.Load(), int64(unreceivedPending(t, srv, owner, subs)+len(missingSlugs(present))*subscribers))
 		}
 		ks.arm(kp.n)
 		killed := make(chan bool, 1)
@@ -431,6 +430,37 @@ func listAll[T any](t *testing.T, s *Server, token, collection, fields string) [
 		all = append(all, res.Items...)
 		if len(res.Items) < perPage {
 			return all
+		}
+	}
+}
+
+// unreceivedPending is how many pending deliveries no subscriber has received yet: those
+// sure to come. A pending delivery may have been received already (a restarted server pushes
+// at once, and records results after the receiver answered): it will not come again, so
+// counting it would aim past the requests there are to count. Called after the kill switch
+// counts, a delivery received meanwhile is left out here yet counted there: the aim can only
+// fall short, never past the end.
+func unreceivedPending(t *testing.T, s *Server, token string, subs *fleet) int {
+	t.Helper()
+	received := map[string]bool{}
+	for _, sub := range subs.subs {
+		for _, r := range sub.receipts() {
+			received[strings.TrimPrefix(r.Delivery, "dlv_")] = true
+		}
+	}
+	n := 0
+	for page := 1; ; page++ {
+		var res struct{ Items []struct{ ID string } }
+		path := fmt.Sprintf("/api/collections/webhook_deliveries/records?page=%d&perPage=1000&skipTotal=1&sort=id&fields=id&filter=%s",
+			page, url.QueryEscape("status = 'pending'"))
+		mustJSON(t, s, http.MethodGet, path, token, nil, http.StatusOK, &res)
+		for _, d := range res.Items {
+			if !received[d.ID] {
+				n++
+			}
+		}
+		if len(res.Items) < 1000 {
+			return n
 		}
 	}
 }
