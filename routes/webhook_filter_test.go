@@ -8,16 +8,13 @@ import (
 	"github.com/pocketbase/dbx"
 
 	"github.com/creator-content-api/server/apitest"
-	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
 )
 
 // A bad filter is a 400 naming the field at fault; a good one is stored and shown as sent.
 func TestSubscriptionFilterValidation(t *testing.T) {
 	t.Parallel()
-	h := apitest.New(t, apitest.Options{})
-	h.AllowPrivateWebhooks(true)
-	key, _ := h.CreateKey(keys.ScopeWebhooks)
+	h, key := webhookSite(t)
 	url := apitest.NewReceiver(t).URL
 	register := func(name string, filter any) apitest.Scenario {
 		body := map[string]any{"url": url}
@@ -55,9 +52,7 @@ func TestSubscriptionFilterValidation(t *testing.T) {
 // alone. Filtered-out events make no delivery row. The owner changes and removes a filter.
 func TestSubscriptionFilterDecidesDeliveries(t *testing.T) {
 	t.Parallel()
-	h := apitest.New(t, apitest.Options{})
-	h.AllowPrivateWebhooks(true)
-	key, _ := h.CreateKey(keys.ScopeWebhooks)
+	h, key := webhookSite(t)
 	url := apitest.NewReceiver(t).URL
 	register := func(filter any) string {
 		return storyStep(t, h, apitest.Scenario{Name: "register", Method: http.MethodPost, Path: "/api/v2/webhooks", Headers: apitest.Bearer(key),

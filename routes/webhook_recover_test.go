@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/creator-content-api/server/apitest"
-	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
 )
 
@@ -17,9 +16,7 @@ import (
 // it received nor what its filter leaves out; a second recovery finds nothing.
 func TestRecoverResendsWhatASubscriptionMissed(t *testing.T) {
 	t.Parallel()
-	h := apitest.New(t, apitest.Options{})
-	h.AllowPrivateWebhooks(true)
-	key, _ := h.CreateKey(keys.ScopeWebhooks)
+	h, key := webhookSite(t)
 	rcv := apitest.NewReceiver(t)
 	sub := storyStep(t, h, apitest.Scenario{Name: "register", Method: http.MethodPost, Path: "/api/v2/webhooks", Headers: apitest.Bearer(key),
 		Body:           map[string]any{"url": rcv.URL, "events": []string{"content.created", "testimonial.submitted"}, "filter": map[string]any{"collections": []string{"posts"}}},

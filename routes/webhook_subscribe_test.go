@@ -24,6 +24,16 @@ type registrar struct {
 }
 
 // ip is a client address no call has used yet.
+// webhookSite is an app whose webhooks may go to receivers on this machine (the tests'), and a
+// key with the webhooks scope.
+func webhookSite(t *testing.T) (*apitest.Harness, string) {
+	t.Helper()
+	h := apitest.New(t, apitest.Options{})
+	h.AllowPrivateWebhooks(true)
+	key, _ := h.CreateKey(keys.ScopeWebhooks)
+	return h, key
+}
+
 func (r *registrar) ip() string { return fmt.Sprintf("198.51.100.%d:1", r.next.Add(1)) }
 
 // post is a registration of body with key from a new client IP, and the answer it must get.
@@ -143,9 +153,7 @@ func TestRegisterWebhook(t *testing.T) {
 
 func TestRegisteredWebhookReceivesSignedEvents(t *testing.T) {
 	t.Parallel()
-	h := apitest.New(t, apitest.Options{})
-	h.AllowPrivateWebhooks(true)
-	key, _ := h.CreateKey(keys.ScopeWebhooks)
+	h, key := webhookSite(t)
 	rcv := apitest.NewReceiver(t)
 	res := storyStep(t, h, apitest.Scenario{Name: "register", Method: http.MethodPost, Path: "/api/v2/webhooks", Headers: apitest.Bearer(key),
 		Body: map[string]any{"url": rcv.URL, "events": []string{"newsletter.subscribe"}}, ExpectedStatus: http.StatusCreated})
