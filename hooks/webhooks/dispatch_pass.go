@@ -14,22 +14,18 @@ func (d *dispatcher) offer(hints []hint) {
 // pass starts due deliveries on the free workers: those of the ready queue first, then, when
 // the queue has none that may start and the database may hold some, those a scan adds to it
 // (a batch at a time). It skips deliveries in skip, and adds those it starts, and leaves the
-// deliveries of subscriptions whose key could not register them now pending (key_gate.go). It
-// returns how many it started, and whether deliveries were in flight when it looked: those
-// may have held back due deliveries that a later pass can start.
+// deliveries of subscriptions whose key could not register them now pending (key_gate.go),
+// as the gate says at each batch: a pass may run long, and a key changed meanwhile holds the
+// batches after the change. It returns how many it started, and whether deliveries were in
+// flight when it looked: those may have held back due deliveries that a later pass can start.
 func (d *dispatcher) pass(skip map[string]bool) (started int, wasBusy bool) {
 	d.passMu.Lock()
 	defer d.passMu.Unlock()
-	paused, released, err := d.gate.look()
-	if err != nil { // fail closed: nothing is pushed while the keys cannot be read
-		d.app.Logger().Error("webhooks: read the keys of subscriptions", "error", err)
-		d.st.needRows()
-		return 0, false
-	}
-	if released {
-		d.st.needRows() // their deliveries are due again
-	}
 	for round := 0; ; round++ {
+		paused, ok := d.lookGate()
+		if !ok {
+			return started, wasBusy
+		}
 		t := d.st.take(skip, d.now())
 		if round == 0 {
 			wasBusy = t.busy
@@ -58,6 +54,22 @@ func (d *dispatcher) pass(skip map[string]bool) (started int, wasBusy bool) {
 	}
 }
 
+// lookGate returns the subscriptions whose pushes are held now (a look costs no query while
+// nothing changed). ok is false when the keys cannot be read: nothing is pushed then (fail
+// closed), and the deliveries stay due for the next pass.
+func (d *dispatcher) lookGate() (paused map[string]string, ok bool) {
+	paused, released, err := d.gate.look()
+	if err != nil {
+		d.app.Logger().Error("webhooks: read the keys of subscriptions", "error", err)
+		d.st.needRows()
+		return nil, false
+	}
+	if released {
+		d.st.needRows() // their deliveries are due again
+	}
+	return paused, true
+}
+
 // startDue reads the deliveries of hints again and starts those still due, each on a worker,
 // but those of the paused subscriptions, which stay pending.
 func (d *dispatcher) startDue(hints []hint, skip map[string]bool, paused map[string]string) int {
@@ -81,7 +93,7 @@ func (d *dispatcher) startDue(hints []hint, skip map[string]bool, paused map[str
 		if paused[j.Subscription] != "" {
 			continue
 		}
-		f, ok := d.claim(j)
+		f, ok := d.st.claim(j, d.now())
 		if !ok {
 			continue
 		}
@@ -93,6 +105,3 @@ func (d *dispatcher) startDue(hints []hint, skip map[string]bool, paused map[str
 	}
 	return started
 }
-
-// claim marks j in flight if a worker and its subscription's share are free.
-func (d *dispatcher) claim(j job) (*flight, bool) { return d.st.claim(j, d.now()) }
