@@ -28,6 +28,7 @@ var selectFields = []selectSpec{
 	{vocab.WebhookSubscriptions, "events", vocab.EventNames(), true},
 	{vocab.WebhookEvents, "event", vocab.EventNames(), false},
 	{vocab.WebhookDeliveries, "status", vocab.DeliveryStatuses(), false},
+	{vocab.NewsletterSubscribers, "status", vocab.SubscriberStatuses(), false},
 	{vocab.ContentRevisions, "action", vocab.RevisionActions(), false},
 	{vocab.ContentRevisions, "actor_type", vocab.ActorTypes(), false},
 }

@@ -15,6 +15,11 @@ const (
 	ScopeReadMembers   = "read:members"
 	ScopeReadAnalytics = "read:analytics"
 	ScopeWriteWebhooks = "write:webhooks"
+	// ScopeSubscribe lets a key (typically a site's browser key) subscribe readers to the
+	// newsletter.
+	ScopeSubscribe = "subscribe"
+	// ScopeMembers lets a key (typically a site's browser key) sign members in.
+	ScopeMembers = "members"
 )
 
 // Scopes lists every scope that can be set, as the schema's select field holds them (a new

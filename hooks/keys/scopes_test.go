@@ -6,7 +6,8 @@ import (
 )
 
 func TestScopeConstantsAreSettable(t *testing.T) {
-	named := []string{ScopeRead, ScopeWrite, ScopeWebhooks, ScopeReadContent, ScopeReadMembers, ScopeReadAnalytics, ScopeWriteWebhooks}
+	named := []string{ScopeRead, ScopeWrite, ScopeWebhooks, ScopeReadContent, ScopeReadMembers, ScopeReadAnalytics, ScopeWriteWebhooks,
+		ScopeSubscribe, ScopeMembers}
 	if len(named) != len(Scopes()) {
 		t.Fatalf("%d named scopes, %d settable", len(named), len(Scopes()))
 	}

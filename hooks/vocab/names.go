@@ -85,7 +85,13 @@ func PurchaseContentTypes() []string {
 
 // Scopes are the API key scopes that can be set (api_keys.scopes).
 func Scopes() []string {
-	return []string{"read", "write", "webhooks", "read:content", "read:members", "read:analytics", "write:webhooks"}
+	return []string{"read", "write", "webhooks", "read:content", "read:members", "read:analytics", "write:webhooks",
+		"subscribe", "members"}
+}
+
+// SubscriberStatuses are the values of newsletter_subscribers.status.
+func SubscriberStatuses() []string {
+	return []string{"pending", "confirmed", "unsubscribed", "bounced"}
 }
 
 // DeliveryStatuses are the values of webhook_deliveries.status.
