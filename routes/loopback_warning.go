@@ -1,6 +1,8 @@
 package routes
 
 import (
+	"fmt"
+	"io"
 	"net"
 	"strings"
 
@@ -17,10 +19,14 @@ const loopbackWarning = "listening on loopback with --require-https=on and no tr
 	"and Settings → Trusted proxy must name X-Forwarded-For; otherwise its calls look like local development " +
 	"(plain HTTP accepted, every client in one rate-limit bucket)"
 
-// warnLoopbackWithoutProxy logs loopbackWarning when it applies to a server started on addr.
-func (a *API) warnLoopbackWithoutProxy(app core.App, addr string) {
+// noteLoopbackWithoutProxy prints loopbackWarning to the terminal (out) when it applies to a
+// server started on addr. It is advice for whoever starts the server, not an event: the same
+// start is the ordinary local development set-up, so it stays out of the Logs, which the owner
+// reads as what happened. A proxy that does send forwarding headers PocketBase does not trust
+// is logged when its first call is refused (httpsOnly's untrusted-proxy warning).
+func (a *API) noteLoopbackWithoutProxy(app core.App, out io.Writer, addr string) {
 	if !a.cfg.AllowPlainHTTP && listensOnLoopbackOnly(addr) && len(app.Settings().TrustedProxy.Headers) == 0 {
-		app.Logger().Warn(loopbackWarning, "address", addr)
+		fmt.Fprintf(out, "Note: %s (%s).\n", loopbackWarning, addr)
 	}
 }
 

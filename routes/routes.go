@@ -11,12 +11,14 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"os"
 	"strings"
 	"time"
 
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
+	"github.com/pocketbase/pocketbase/tools/osutils"
 	"github.com/pocketbase/pocketbase/tools/router"
 
 	"github.com/creator-content-api/server/hooks/changes"
@@ -198,8 +200,9 @@ func (a *API) serve(se *core.ServeEvent) error {
 	}
 	a.cursors = codec
 	if se.Server != nil {
-		a.warnLoopbackWithoutProxy(se.App, se.Server.Addr)
+		a.noteLoopbackWithoutProxy(se.App, os.Stdout, se.Server.Addr)
 	}
+	se.InstallerFunc = ownerInstaller(os.Stdout, hasDesktop(), osutils.LaunchURL)
 	se.Router.Bind(requestID())
 	if a.limits != nil {
 		se.Router.Bind(loginLimit(a.limits, a.cfg.Now))
