@@ -101,7 +101,7 @@ func TestEveryErrorStatusDecodes(t *testing.T) {
 		check(t, answer{r.StatusCode(), r.Body, r.JSON401}, 401, client.ErrorCodeUnauthorized)
 	})
 	t.Run("403 insufficient_scope", func(t *testing.T) {
-		r, err := reader.CreatePostWithResponse(ctx, client.PostCreate{Title: "Refused", Visibility: client.Public})
+		r, err := reader.CreatePostWithResponse(ctx, client.PostCreate{Title: "Refused", Visibility: client.Visibility("public")})
 		if err != nil {
 			t.Fatal(err)
 		}
