@@ -54,3 +54,12 @@ owner_token() {
   curl -fs -X POST "$1/api/collections/_superusers/auth-with-password" -H 'Content-Type: application/json' \
     -d "{\"identity\":\"$owner_email\",\"password\":\"$owner_password\"}" | sed 's/.*"token":"\([^"]*\)".*/\1/'
 }
+
+# free_port prints a loopback port nothing listens on (other runs share the machine).
+free_port() {
+  local p
+  while :; do
+    p=$((20000 + RANDOM % 20000))
+    (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null || { echo "$p"; return; }
+  done
+}

@@ -9,14 +9,6 @@
 source "$(dirname "$0")/lib.sh"
 minutes=${1:-30}
 shift || true
-# free_port prints a loopback port nothing listens on (other runs share the machine).
-free_port() {
-  local p
-  while :; do
-    p=$((20000 + RANDOM % 20000))
-    (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null || { echo "$p"; return; }
-  done
-}
 port=${SOAK_PORT:-$(free_port)}
 pprof=127.0.0.1:${SOAK_PPROF_PORT:-$(free_port)}
 build_server
