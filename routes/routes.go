@@ -89,6 +89,8 @@ type API struct {
 	search  *searchTurns
 	log     *requestlog.Log
 	streams *streamSlots
+	// mcpTools are the MCP tools (/mcp), their schemas read from the contract.
+	mcpTools []*mcpTool
 }
 
 const (
@@ -150,6 +152,9 @@ func Register(app core.App, cfg Config) (*API, error) {
 	a.routes = a.table()
 	if err := checkTable(a.routes); err != nil {
 		return nil, err
+	}
+	if a.mcpTools, err = loadMCPTools(); err != nil {
+		return nil, fmt.Errorf("%w: MCP tools: %v", ErrInvalidConfig, err)
 	}
 	a.keys = keys.NewStore(app, func() uint64 { return cfg.Changes.Generation(changes.Keys) })
 	reads.BindStatsLog(app)
@@ -222,6 +227,7 @@ func (a *API) serve(se *core.ServeEvent) error {
 		}
 	}
 	a.bindFeeds(se)
+	a.bindMCP(se)
 	unmatched := newUnmatched(methodsByPath)
 	for prefix, g := range groups {
 		for _, m := range []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {
