@@ -87,6 +87,7 @@ func (a *API) mcpServer(e *core.RequestEvent, key *keys.Key) *mcp.Server {
 			srv.AddTool(t.tool, toolHandler(call, t))
 		}
 	}
+	addMCPResources(srv, call)
 	return srv
 }
 

@@ -322,3 +322,60 @@ func mustKey(t testing.TB, h *apitest.Harness) string {
 	key, _ := h.CreateKey(keys.ScopeRead)
 	return key
 }
+
+// TestMCPResources: the published posts, then projects, as text/markdown resources, listed
+// page by page through the v1 lists, each read as a Markdown document.
+func TestMCPResources(t *testing.T) {
+	t.Parallel()
+	h := apitest.New(t, apitest.Options{})
+	h.SaveRecord(vocab.Posts, map[string]any{"title": "Engines", "slug": "engines", "visibility": "public", "excerpt": "On engines",
+		"tags": []string{"math"}, "content": "<p>The <em>analytical</em> engine.</p><ul><li>one</li><li>two</li></ul>"})
+	h.SaveRecord(vocab.Posts, map[string]any{"title": "Secret", "slug": "secret", "visibility": "public", "draft": true})
+	h.SaveRecord(vocab.Projects, map[string]any{"title": "Loom", "slug": "loom", "visibility": "public"})
+	key, _ := h.CreateKey(keys.ScopeRead)
+	first := mcpResult(t, h, key, rpc("resources/list", map[string]any{}))["result"].(map[string]any)
+	if got := first["resources"].([]any); len(got) != 1 || got[0].(map[string]any)["uri"] != "content://posts/engines" ||
+		got[0].(map[string]any)["mimeType"] != "text/markdown" || got[0].(map[string]any)["title"] != "Engines" || first["nextCursor"] != "projects" {
+		t.Fatalf("first page %v", first)
+	}
+	second := mcpResult(t, h, key, rpc("resources/list", map[string]any{"cursor": "projects"}))["result"].(map[string]any)
+	if got := second["resources"].([]any); len(got) != 1 || got[0].(map[string]any)["uri"] != "content://projects/loom" || second["nextCursor"] != nil {
+		t.Fatalf("second page %v", second)
+	}
+	read := mcpResult(t, h, key, rpc("resources/read", map[string]any{"uri": "content://posts/engines"}))["result"].(map[string]any)
+	doc := read["contents"].([]any)[0].(map[string]any)
+	updated := restData(t, h, "/api/v1/posts/engines", key).(map[string]any)["data"].(map[string]any)["updated"].(string)
+	want := "---\ntitle: \"Engines\"\nslug: \"engines\"\npublished: \"2026-11-21 12:00:00.000Z\"\nupdated: \"" + updated + "\"\n" +
+		"excerpt: \"On engines\"\ntags:\n  - \"math\"\n---\n\nThe *analytical* engine.\n\n- one\n- two\n"
+	if doc["text"] != want || doc["mimeType"] != "text/markdown" {
+		t.Errorf("document %q, want %q", doc["text"], want)
+	}
+	for _, c := range []struct {
+		name   string
+		method string
+		params map[string]any
+		code   float64
+	}{
+		{"a draft is not a resource", "resources/read", map[string]any{"uri": "content://posts/secret"}, -32602},
+		{"another scheme", "resources/read", map[string]any{"uri": "content://members/ada"}, -32602},
+		{"a forged cursor", "resources/list", map[string]any{"cursor": "posts nope"}, -32602},
+		{"an unknown collection in the cursor", "resources/list", map[string]any{"cursor": "members"}, -32602},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			out := mcpResult(t, h, key, rpc(c.method, c.params))
+			if e, _ := out["error"].(map[string]any); e == nil || e["code"] != c.code {
+				t.Errorf("%v, want error %v", out, c.code)
+			}
+		})
+	}
+	t.Run("a key without read has no resources", func(t *testing.T) {
+		write, _ := h.CreateKey(keys.ScopeWrite)
+		out := mcpResult(t, h, write, rpc("resources/list", map[string]any{}))
+		if got, _ := out["result"].(map[string]any)["resources"].([]any); len(got) != 0 {
+			t.Errorf("%v", out)
+		}
+		if out := mcpResult(t, h, write, rpc("resources/read", map[string]any{"uri": "content://posts/engines"})); out["error"] == nil {
+			t.Errorf("%v", out)
+		}
+	})
+}
