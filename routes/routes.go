@@ -184,6 +184,11 @@ func (a *API) table() []Route {
 	t = append(t, a.webhookRoutes()...)
 	t = append(t, a.revisionRoutes()...)
 	t = append(t, a.previewRoutes()...)
+	for i := range t {
+		if t[i].Markdown {
+			t[i].Handler = markdownOr(t[i].Handler)
+		}
+	}
 	return t
 }
 
@@ -228,6 +233,7 @@ func (a *API) serve(se *core.ServeEvent) error {
 	}
 	a.bindFeeds(se)
 	a.bindMCP(se)
+	a.bindLLMs(se)
 	unmatched := newUnmatched(methodsByPath)
 	for prefix, g := range groups {
 		for _, m := range []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {
@@ -262,8 +268,11 @@ func (a *API) middlewares(r Route) []*hook.Handler[*core.RequestEvent] {
 		mw = append(mw, pollCap(a.limits.poll, &a.limits.refused.poll, a.cfg.Now))
 	}
 	mw = append(mw, cacheHeaders(r.Cache, a.cfg.SharedMaxAge))
+	if r.Markdown {
+		mw = append(mw, varyAccept())
+	}
 	if r.Memory {
-		mw = append(mw, a.reads.Middleware(a.contentGeneration, publicOrigin))
+		mw = append(mw, a.reads.Middleware(a.contentGeneration, readVariant))
 	}
 	return mw
 }
