@@ -35,7 +35,7 @@ func TestMarkdownReads(t *testing.T) {
 		{Name: "Accept text/markdown", Path: "/api/v1/posts/engines", Headers: accept("text/markdown"), ExpectedStatus: http.StatusOK,
 			ExpectedHeaders: map[string]string{"Content-Type": md, "Vary": "Authorization, Origin, Accept", "ETag": apitest.Present},
 			ExpectedContent: []string{"---\ntitle: \"Engines\"\nslug: \"engines\"\nurl: \"http://example.com/api/v1/posts/engines.md\"\n", "tags:\n  - \"math\"\n", body},
-			After: func(_ testing.TB, _ *apitest.Harness, res *apitest.Response) { etag = res.Header.Get("ETag") }},
+			After:           func(_ testing.TB, _ *apitest.Harness, res *apitest.Response) { etag = res.Header.Get("ETag") }},
 		{Name: "Markdown ranked below JSON", Path: "/api/v1/posts/engines", Headers: accept("application/json, text/markdown;q=0.5"), ExpectedStatus: http.StatusOK,
 			ExpectedHeaders: map[string]string{"Content-Type": "application/json; charset=utf-8"}},
 		{Name: "Markdown ranked above JSON", Path: "/api/v1/posts/engines", Headers: accept("application/json;q=0.9, text/markdown"), ExpectedStatus: http.StatusOK,
