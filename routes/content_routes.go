@@ -20,13 +20,13 @@ func (a *API) contentRoutes() []Route {
 	return []Route{
 		// v1 posts and projects: published public reads by slug, writes by record id.
 		{Method: get, Path: "/api/v1/posts", Auth: AuthKey, Scope: read, Tier: TierNormal, Cache: CachePublic, Memory: true, Handler: a.cursorListHandler(postsResource)},
-		{Method: get, Path: "/api/v1/posts/{idOrSlug}", Auth: AuthKey, Scope: read, Tier: TierNormal, Cache: CachePublic, Memory: true, Handler: a.publishedBySlugHandler(postsResource)},
+		{Method: get, Path: "/api/v1/posts/{idOrSlug}", Auth: AuthKey, Scope: read, Tier: TierNormal, Cache: CachePublic, Memory: true, Markdown: true, Handler: a.publishedBySlugHandler(postsResource)},
 		{Method: post, Path: "/api/v1/posts", Auth: AuthKey, Scope: write, Tier: TierNormal, Cache: CacheNone, Handler: createHandler(postsResource)},
 		{Method: patch, Path: "/api/v1/posts/{idOrSlug}", Auth: AuthKey, Scope: write, Tier: TierNormal, Cache: CacheNone, Handler: updateHandler(postsResource)},
 		{Method: del, Path: "/api/v1/posts/{idOrSlug}", Auth: AuthKey, Scope: write, Tier: TierNormal, Cache: CacheNone, Handler: deleteHandler(postsResource)},
 
 		{Method: get, Path: "/api/v1/projects", Auth: AuthKey, Scope: read, Tier: TierNormal, Cache: CachePublic, Memory: true, Handler: a.cursorListHandler(projectsResource)},
-		{Method: get, Path: "/api/v1/projects/{idOrSlug}", Auth: AuthKey, Scope: read, Tier: TierNormal, Cache: CachePublic, Memory: true, Handler: a.publishedBySlugHandler(projectsResource)},
+		{Method: get, Path: "/api/v1/projects/{idOrSlug}", Auth: AuthKey, Scope: read, Tier: TierNormal, Cache: CachePublic, Memory: true, Markdown: true, Handler: a.publishedBySlugHandler(projectsResource)},
 		{Method: post, Path: "/api/v1/projects", Auth: AuthKey, Scope: write, Tier: TierNormal, Cache: CacheNone, Handler: createHandler(projectsResource)},
 		{Method: patch, Path: "/api/v1/projects/{idOrSlug}", Auth: AuthKey, Scope: write, Tier: TierNormal, Cache: CacheNone, Handler: updateHandler(projectsResource)},
 		{Method: del, Path: "/api/v1/projects/{idOrSlug}", Auth: AuthKey, Scope: write, Tier: TierNormal, Cache: CacheNone, Handler: deleteHandler(projectsResource)},

@@ -20,10 +20,12 @@ import (
 //	 -990 pbBodyLimit       API            Config.MaxBodyBytes instead of PocketBase's 32 MiB
 //	   10 ccaRateLimit      API, feeds     the route's tier per client IP, before anything can fail
 //	   20 ccaHTTPSOnly      API routes     403 https_required over plain HTTP
-//	   30 ccaKeyAuth        key routes     the Bearer key and the route's scope
+//	   29 ccaBearerChallenge /mcp          WWW-Authenticate: Bearer on a 401 (mcp.go)
+//	   30 ccaKeyAuth        key routes     the Bearer key and the route's scope (/mcp: any scope)
 //	   30 ccaOwnerAuth      owner routes   the owner's superuser token
 //	   40 ccaPollCap        the poll route the per-key poll window
 //	   50 ccaCacheHeaders   API routes     Cache-Control (and Vary) of the route's Cache policy
+//	   51 ccaVaryAccept     Markdown rows  Vary names Accept too (markdown_read.go)
 //	 2^20 ccaReadCache      Memory routes  the answer from memory while the content is unchanged (readcache.MiddlewareID)
 //
 // "API routes" are the route table's rows; "API" adds the catch-alls that answer unknown paths

@@ -89,6 +89,8 @@ type API struct {
 	search  *searchTurns
 	log     *requestlog.Log
 	streams *streamSlots
+	// mcpTools are the MCP tools (/mcp), their schemas read from the contract.
+	mcpTools []*mcpTool
 }
 
 const (
@@ -151,6 +153,9 @@ func Register(app core.App, cfg Config) (*API, error) {
 	if err := checkTable(a.routes); err != nil {
 		return nil, err
 	}
+	if a.mcpTools, err = loadMCPTools(); err != nil {
+		return nil, fmt.Errorf("%w: MCP tools: %v", ErrInvalidConfig, err)
+	}
 	a.keys = keys.NewStore(app, func() uint64 { return cfg.Changes.Generation(changes.Keys) })
 	reads.BindStatsLog(app)
 	requests.Bind()
@@ -179,6 +184,11 @@ func (a *API) table() []Route {
 	t = append(t, a.webhookRoutes()...)
 	t = append(t, a.revisionRoutes()...)
 	t = append(t, a.previewRoutes()...)
+	for i := range t {
+		if t[i].Markdown {
+			t[i].Handler = markdownOr(t[i].Handler)
+		}
+	}
 	return t
 }
 
@@ -222,6 +232,8 @@ func (a *API) serve(se *core.ServeEvent) error {
 		}
 	}
 	a.bindFeeds(se)
+	a.bindMCP(se)
+	a.bindLLMs(se)
 	unmatched := newUnmatched(methodsByPath)
 	for prefix, g := range groups {
 		for _, m := range []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {
@@ -256,8 +268,11 @@ func (a *API) middlewares(r Route) []*hook.Handler[*core.RequestEvent] {
 		mw = append(mw, pollCap(a.limits.poll, &a.limits.refused.poll, a.cfg.Now))
 	}
 	mw = append(mw, cacheHeaders(r.Cache, a.cfg.SharedMaxAge))
+	if r.Markdown {
+		mw = append(mw, varyAccept())
+	}
 	if r.Memory {
-		mw = append(mw, a.reads.Middleware(a.contentGeneration, publicOrigin))
+		mw = append(mw, a.reads.Middleware(a.contentGeneration, readVariant))
 	}
 	return mw
 }

@@ -49,8 +49,11 @@ type Route struct {
 	// but for scheduled records, which the publish job marks when their time comes). It is a
 	// field of its own, not a Cache policy: v2 reads are private to their callers' clients yet
 	// the same for every caller, while the webhook poll, also private, is not.
-	Memory  bool
-	Handler func(*core.RequestEvent) error
+	Memory bool
+	// Markdown makes a v1 read by slug answer a Markdown document too, to a client that
+	// prefers text/markdown (Accept) or asks for <slug>.md (markdownOr); Vary names Accept.
+	Markdown bool
+	Handler  func(*core.RequestEvent) error
 }
 
 // check reports what the row leaves to guess.

@@ -106,6 +106,9 @@ describe('owner console', { timeout: 15 * 60_000 }, () => {
     await heading('API keys').waitFor();
     await page.getByText('No keys yet').waitFor();
     assert.equal(await page.getByRole('link', { name: 'API keys' }).getAttribute('aria-current'), 'page');
+    // The card that tells the owner how to connect an assistant, with this server's /mcp.
+    await heading('Connect an assistant').waitFor();
+    await page.getByText(`claude mcp add --transport http site ${new URL(page.url()).origin}/mcp`).waitFor();
   });
 
   test('the key dialog is keyboard usable: focus moves in, Escape closes it, focus comes back', STEP, async () => {

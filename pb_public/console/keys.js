@@ -2,6 +2,7 @@
 // (new key shown once, old one's end shown), revoke. Endpoints: /api/admin/api-keys; the scopes
 // a key can hold, with what each opens, come from the contract (its Scope schema).
 import { admin, schemaValues } from './api.js';
+import { assistantCard } from './assistant.js';
 import { h, uid, timeEl, formatDate, parseDate, announce, openDialog, confirmDialog, secretDialog, codeList, showError, listPage, orShowError, choiceFieldset } from './ui.js';
 
 /** renderKeys draws the page into root. */
@@ -15,6 +16,7 @@ export async function renderKeys(root) {
     render: keyTable,
     empty: 'No keys yet. Create one for your site.',
   });
+  root.append(assistantCard());
   await refresh();
 }
 
