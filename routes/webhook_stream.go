@@ -45,12 +45,13 @@ const (
 // streamEvents answers GET /api/v1/webhooks/stream: Server-Sent Events, one message per event
 // (id: the event's id, event: its name, data: the body a push carries), in commit order, from
 // now, from since, or after the Last-Event-ID a reconnecting client sends. Every streamCheckEvery it
-// checks the key again (switched off, expired, rotated out, revoked: the stream ends) and the
+// checks the key again (switched off, expired, rotated out, revoked: the stream ends; given
+// allowed origins: it sends what a browser key may receive from then on) and the
 // events' generation (an event committed by any process: it reads and sends). A comment line
 // goes out at every heartbeat.
 func (a *API) streamEvents(e *core.RequestEvent) error {
 	key := authenticatedKey(e)
-	events, err := streamTypes(e.Request.URL.Query(), key)
+	aud, err := streamAudienceOf(e.Request.URL.Query(), key)
 	if err != nil {
 		return err
 	}
@@ -88,7 +89,7 @@ func (a *API) streamEvents(e *core.RequestEvent) error {
 	ctx := e.Request.Context()
 	for pending := true; ; {
 		if pending {
-			if pos, err = a.sendAfter(e, w, pos, events); err != nil {
+			if pos, err = a.sendAfter(e, w, pos, aud); err != nil {
 				return a.endStream(e, err)
 			}
 			pending = false
@@ -102,7 +103,12 @@ func (a *API) streamEvents(e *core.RequestEvent) error {
 				return a.endStream(e, err)
 			}
 		case <-check.C:
-			if _, err := checkKey(a.keys, e, keys.ScopeRead, a.cfg.Now()); err != nil {
+			fresh, err := checkKey(a.keys, e, keys.ScopeRead, a.cfg.Now())
+			if err == nil {
+				// What the key may receive now: it may have become a browser key.
+				aud, err = streamAudienceOf(e.Request.URL.Query(), fresh)
+			}
+			if err != nil {
 				return a.endStream(e, err)
 			}
 			if g := a.cfg.Changes.Generation(changes.Events); g != gen {
@@ -114,9 +120,9 @@ func (a *API) streamEvents(e *core.RequestEvent) error {
 
 // sendAfter writes every event of events committed after pos, a batch at a time, and returns
 // the position reached.
-func (a *API) sendAfter(e *core.RequestEvent, w *sseWriter, pos webhooks.FeedPosition, events []string) (webhooks.FeedPosition, error) {
+func (a *API) sendAfter(e *core.RequestEvent, w *sseWriter, pos webhooks.FeedPosition, aud streamAudience) (webhooks.FeedPosition, error) {
 	for {
-		batch, next, err := webhooks.FeedAfter(e.App, pos, events, webhooks.ServedContentOnly(authenticatedKey(e)), streamBatch)
+		batch, next, err := webhooks.FeedAfter(e.App, pos, aud.events, aud.servedOnly, streamBatch)
 		if err != nil {
 			return pos, err
 		}
@@ -151,6 +157,21 @@ func (a *API) endStream(e *core.RequestEvent, err error) error {
 	}
 	e.App.Logger().Debug("event stream closed", "error", err)
 	return nil
+}
+
+// streamAudience is what a stream's key may receive: the event types, and whether content
+// events only of served content (webhooks.ServedContentOnly). It is derived again from the key
+// at each check, so that an open stream follows the key's changes.
+type streamAudience struct {
+	events     []string
+	servedOnly bool
+}
+
+// streamAudienceOf is the audience of a stream asked with q by key; a type asked for that key
+// may no longer receive is the refusal streamTypes gives (and ends an open stream).
+func streamAudienceOf(q url.Values, key *keys.Key) (streamAudience, error) {
+	events, err := streamTypes(q, key)
+	return streamAudience{events: events, servedOnly: webhooks.ServedContentOnly(key)}, err
 }
 
 // streamTypes are the event types of a stream: those named in events (each known and

@@ -72,14 +72,20 @@ func NewImportCommand(app core.App) *cobra.Command {
 			if err := app.RunAllMigrations(); err != nil {
 				return err
 			}
-			counts, err := Restore(app, args[0], source.DefaultLimits(), events)
+			done, err := Restore(app, args[0], source.DefaultLimits(), events)
 			if err != nil {
 				return fmt.Errorf("import archive: %w", err)
 			}
 			w := cmd.OutOrStdout()
 			fmt.Fprintf(w, "Restored %s:\n", args[0])
-			for _, c := range slices.Sorted(maps.Keys(counts)) {
-				fmt.Fprintf(w, "  %-24s %d\n", c, counts[c])
+			for _, c := range slices.Sorted(maps.Keys(done.Counts)) {
+				fmt.Fprintf(w, "  %-24s %d\n", c, done.Counts[c])
+			}
+			if len(done.Settings) > 0 {
+				fmt.Fprintln(w, "Security settings to check:")
+				for _, line := range done.Settings {
+					fmt.Fprintf(w, "  %s\n", line)
+				}
 			}
 			return nil
 		},

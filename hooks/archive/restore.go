@@ -16,28 +16,41 @@ import (
 	"github.com/creator-content-api/server/hooks/webhooks"
 )
 
+// Restored is what a restore did: the records restored per collection, and a line per
+// security setting reset or set to something other than its default (reviewSettings).
+type Restored struct {
+	Counts   map[string]int
+	Settings []string
+}
+
 // Restore reads the archive at path into app, whose site must be empty, in one transaction
-// and without webhook events (events, with true, fires them). It returns the records restored
-// per collection.
-func Restore(app core.App, path string, lim source.Limits, events bool) (map[string]int, error) {
+// and without webhook events (events, with true, fires them); webhooks_allow_private comes
+// back off.
+func Restore(app core.App, path string, lim source.Limits, events bool) (Restored, error) {
+	counts, settings, err := restore(app, path, lim, events)
+	return Restored{Counts: counts, Settings: settings}, err
+}
+
+func restore(app core.App, path string, lim source.Limits, events bool) (map[string]int, []string, error) {
 	if err := source.CheckSize(path, lim); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	zr, err := zip.OpenReader(path)
 	if err != nil {
-		return nil, &source.ParseError{File: path, Err: fmt.Errorf("%w: not a readable zip (%v); a truncated download?", ErrNotArchive, err)}
+		return nil, nil, &source.ParseError{File: path, Err: fmt.Errorf("%w: not a readable zip (%v); a truncated download?", ErrNotArchive, err)}
 	}
 	defer zr.Close()
 	if err := source.CheckZip(path, &zr.Reader, lim); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	r := &restorer{path: path, zr: &zr.Reader, lim: lim, ctx: context.Background(), counts: map[string]int{}}
 	if !events {
 		r.ctx = webhooks.WithoutEvents(r.ctx)
 	}
 	if err := r.manifest(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	var settings []string
 	err = app.RunInTransaction(func(tx core.App) error {
 		if err := empty(tx); err != nil {
 			return err
@@ -47,9 +60,10 @@ func Restore(app core.App, path string, lim source.Limits, events bool) (map[str
 				return err
 			}
 		}
-		return nil
+		settings, err = reviewSettings(tx)
+		return err
 	})
-	return r.counts, err
+	return r.counts, settings, err
 }
 
 // empty refuses a site with content: only the settings record the migrations made may exist.

@@ -7,23 +7,40 @@ import (
 	"strings"
 
 	"github.com/creator-content-api/server/hooks/hookorder"
+	"github.com/creator-content-api/server/hooks/previews"
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 )
 
-// Redacted stands for a key taken out of a message or a log row: Prefix + Redacted.
+// Redacted stands for a key taken out of a message or a log row: Prefix + Redacted (a preview
+// token's: previews.TokenPrefix + Redacted).
 const Redacted = "REDACTED"
 
-// keyLike matches what looks like a key: the prefix, in any case (Go writes a header name
-// "Svc_live_…"), and the key characters after it.
-var keyLike = regexp.MustCompile(`(?i)` + regexp.QuoteMeta(Prefix) + `[A-Za-z0-9]+`)
+// keyLike matches what looks like a secret a request carries: a key (the prefix, in any case,
+// as Go writes a header name "Svc_live_…", and the key characters after it) or a preview
+// token (its prefix and the base64url characters after it), which opens a draft as a key
+// opens the API.
+var keyLike = regexp.MustCompile(`(?i)` + regexp.QuoteMeta(Prefix) + `[A-Za-z0-9]+|` +
+	regexp.QuoteMeta(previews.TokenPrefix) + `[A-Za-z0-9_-]+`)
+
+// secretPrefix is the prefix of m, a match of keyLike, as Redact writes it.
+func secretPrefix(m string) string {
+	if len(m) >= len(Prefix) && strings.EqualFold(m[:len(Prefix)], Prefix) {
+		return Prefix
+	}
+	return previews.TokenPrefix
+}
+
+// redactedMatch reports whether m, a match of keyLike, is a redacted secret already.
+func redactedMatch(m string) bool { return strings.EqualFold(m, secretPrefix(m)+Redacted) }
 
 // maxUnescapes bounds how many layers of percent-encoding Redact looks through.
 const maxUnescapes = 4
 
 // Redact returns s with everything that looks like a key (Prefix and what follows, in any
-// case, percent-encoded or not) replaced by Prefix + Redacted. Error messages and log rows go
+// case, percent-encoded or not) replaced by Prefix + Redacted, and every preview token by
+// previews.TokenPrefix + Redacted. Error messages and log rows go
 // through it, whatever part of a request put the key there (a body field's name or value, an
 // array item, a header, a query name): a key that reaches a log is a leaked key.
 func Redact(s string) string {
@@ -41,10 +58,10 @@ func replaceKeys(s string) string {
 		return s
 	}
 	return keyLike.ReplaceAllStringFunc(s, func(m string) string {
-		if strings.EqualFold(m, Prefix+Redacted) {
+		if redactedMatch(m) {
 			return m
 		}
-		return Prefix + Redacted
+		return secretPrefix(m) + Redacted
 	})
 }
 
@@ -66,7 +83,7 @@ func encodedKey(s string) bool {
 // holdsKey reports whether s holds something that looks like a key other than a redacted one.
 func holdsKey(s string) bool {
 	for _, m := range keyLike.FindAllString(s, -1) {
-		if !strings.EqualFold(m, Prefix+Redacted) {
+		if !redactedMatch(m) {
 			return true
 		}
 	}

@@ -1,8 +1,12 @@
 package webhooks
 
 import (
+	"database/sql"
 	"errors"
+	"fmt"
 	"slices"
+
+	"github.com/pocketbase/pocketbase/core"
 
 	"github.com/creator-content-api/server/hooks/vocab"
 
@@ -31,3 +35,34 @@ func CheckAudience(k *keys.Key, events []string) error {
 // serves (published, public, its time come): browser keys do; server keys and the owner see
 // every event, as the specification says.
 func ServedContentOnly(k *keys.Key) bool { return k.Browser() }
+
+// WithheldUnserved is the last_error of a delivery withheld, never pushed: its event's content
+// was not served when it fired (a draft, not public, scheduled), and the subscription's key is
+// a browser key, which receives served content only (MayReceive).
+const WithheldUnserved = "withheld: the content was not served (a draft, not public or scheduled) and the subscription's key is a browser key"
+
+// MayReceive is the one "served only" rule of every path an event leaves by (the poll, the
+// stream, each push at its attempt, a recovery): k receives an event whose
+// content v1 served when it fired (served), and only a key that is not ServedContentOnly
+// receives the others. The poll and the stream apply it as SQL (served = true when
+// ServedContentOnly).
+func MayReceive(k *keys.Key, served bool) bool { return receives(ServedContentOnly(k), served) }
+
+// receives is MayReceive for a key known to be servedOnly or not.
+func receives(servedOnly, served bool) bool { return served || !servedOnly }
+
+// keyServedOnly is ServedContentOnly of the API key id ("" or a key deleted since: the
+// owner's subscription, which receives everything).
+func keyServedOnly(app core.App, id string) (bool, error) {
+	if id == "" {
+		return false, nil
+	}
+	rec, err := app.FindRecordById(vocab.APIKeys, id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("webhooks: key of a subscription: %w", err)
+	}
+	return ServedContentOnly(keys.FromRecord(rec)), nil
+}

@@ -23,6 +23,7 @@ type job struct {
 	Event        string         `db:"event"`
 	Data         types.JSONRaw  `db:"data"`
 	EventCreated types.DateTime `db:"event_created"`
+	Served       bool           `db:"served"` // the event's (MayReceive)
 
 	msg    wire.Message // built by buildMessages
 	msgErr error

@@ -22,7 +22,7 @@ func (d *dispatcher) pass(skip map[string]bool) (started int, wasBusy bool) {
 	d.passMu.Lock()
 	defer d.passMu.Unlock()
 	for round := 0; ; round++ {
-		paused, ok := d.lookGate()
+		view, ok := d.lookGate()
 		if !ok {
 			return started, wasBusy
 		}
@@ -32,10 +32,10 @@ func (d *dispatcher) pass(skip map[string]bool) (started int, wasBusy bool) {
 		}
 		switch {
 		case len(t.hints) > 0:
-			started += d.startDue(t.hints, skip, paused)
+			started += d.startDue(t.hints, skip, view)
 		case t.scan:
 			skipSubs := t.fullSubs
-			for id := range paused {
+			for id := range view.paused {
 				skipSubs = append(skipSubs, id)
 			}
 			found, err := d.scanDue(scanBatch, t.exclude, skipSubs)
@@ -54,25 +54,27 @@ func (d *dispatcher) pass(skip map[string]bool) (started int, wasBusy bool) {
 	}
 }
 
-// lookGate returns the subscriptions whose pushes are held now (a look costs no query while
-// nothing changed). ok is false when the keys cannot be read: nothing is pushed then (fail
-// closed), and the deliveries stay due for the next pass.
-func (d *dispatcher) lookGate() (paused map[string]string, ok bool) {
-	paused, released, err := d.gate.look()
+// lookGate returns what the gate says now: the subscriptions whose pushes are held, and those
+// served content only (a look costs no query while nothing changed). ok is false when the
+// keys cannot be read: nothing is pushed then (fail closed), and the deliveries stay due for
+// the next pass.
+func (d *dispatcher) lookGate() (view gateView, ok bool) {
+	view, released, err := d.gate.look()
 	if err != nil {
 		d.app.Logger().Error("webhooks: read the keys of subscriptions", "error", err)
 		d.st.needRows()
-		return nil, false
+		return view, false
 	}
 	if released {
 		d.st.needRows() // their deliveries are due again
 	}
-	return paused, true
+	return view, true
 }
 
 // startDue reads the deliveries of hints again and starts those still due, each on a worker,
-// but those of the paused subscriptions, which stay pending.
-func (d *dispatcher) startDue(hints []hint, skip map[string]bool, paused map[string]string) int {
+// but those of the paused subscriptions, which stay pending, and those its key may not
+// receive (MayReceive), which are withheld.
+func (d *dispatcher) startDue(hints []hint, skip map[string]bool, view gateView) int {
 	jobs, err := d.loadJobs(hints)
 	if err != nil {
 		d.app.Logger().Error("webhooks: load due deliveries", "error", err)
@@ -90,7 +92,11 @@ func (d *dispatcher) startDue(hints []hint, skip map[string]bool, paused map[str
 	}
 	started := 0
 	for _, j := range jobs {
-		if paused[j.Subscription] != "" {
+		if view.paused[j.Subscription] != "" {
+			continue
+		}
+		if !receives(view.servedOnly[j.Subscription], j.Served) {
+			d.withhold(j)
 			continue
 		}
 		f, ok := d.st.claim(j, d.now())

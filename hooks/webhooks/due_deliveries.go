@@ -79,7 +79,7 @@ func (d *dispatcher) loadJobs(hints []hint) ([]job, error) {
 	}
 	var rows []job
 	err = d.app.DB().Select("d.id", "d.subscription", "s.url", "s.secret",
-		"e.id AS event_id", "e.event", "e.data", "e.created AS event_created").
+		"e.id AS event_id", "e.event", "e.data", "e.created AS event_created", "e.served").
 		From(vocab.WebhookDeliveries+" d").
 		InnerJoin(vocab.WebhookSubscriptions+" s", dbx.NewExp("[[s.id]] = [[d.subscription]]")).
 		InnerJoin(vocab.WebhookEvents+" e", dbx.NewExp("[[e.id]] = [[d.event]]")).

@@ -67,22 +67,32 @@ type keyedSubscription struct {
 	Events types.JSONArray[string] `db:"events"`
 }
 
+// gateView is what the gate says of the subscriptions registered by keys at a look: those
+// whose pushes are held, with the reason, and those whose key receives served content only
+// (ServedContentOnly: their deliveries of other content are withheld at the attempt, as at the
+// fan-out, should the key have become a browser key since).
+type gateView struct {
+	paused     map[string]string
+	servedOnly map[string]bool
+}
+
 // pausedSubscriptions maps every subscription registered by a key that could not register it
-// at now to the reason, and returns the earliest expiry after now of those keys (zero: none),
-// when the answer may change without a change of the keys.
-func pausedSubscriptions(app core.App, now time.Time) (map[string]string, time.Time, error) {
+// at now to the reason, and notes those whose key receives served content only; it returns
+// the earliest expiry after now of those keys (zero: none), when the answer may change
+// without a change of the keys.
+func pausedSubscriptions(app core.App, now time.Time) (gateView, time.Time, error) {
+	view := gateView{paused: map[string]string{}, servedOnly: map[string]bool{}}
 	if _, err := outboxCollections(app); err != nil {
-		return map[string]string{}, time.Time{}, nil // not provisioned: nothing to hold
+		return view, time.Time{}, nil // not provisioned: nothing to hold
 	}
 	var subs []keyedSubscription
 	err := app.DB().Select("id", "api_key", "events").From(vocab.WebhookSubscriptions).
 		Where(dbx.NewExp("[[api_key]] != ''")).All(&subs)
 	if err != nil {
-		return nil, time.Time{}, fmt.Errorf("webhooks: subscriptions with keys: %w", err)
+		return view, time.Time{}, fmt.Errorf("webhooks: subscriptions with keys: %w", err)
 	}
-	paused := map[string]string{}
 	if len(subs) == 0 {
-		return paused, time.Time{}, nil
+		return view, time.Time{}, nil
 	}
 	ids := make([]string, 0, len(subs))
 	for _, s := range subs {
@@ -90,7 +100,7 @@ func pausedSubscriptions(app core.App, now time.Time) (map[string]string, time.T
 	}
 	recs, err := app.FindRecordsByIds(vocab.APIKeys, ids)
 	if err != nil {
-		return nil, time.Time{}, fmt.Errorf("webhooks: keys of subscriptions: %w", err)
+		return view, time.Time{}, fmt.Errorf("webhooks: keys of subscriptions: %w", err)
 	}
 	byID := make(map[string]*keys.Key, len(recs))
 	var next time.Time
@@ -102,18 +112,22 @@ func pausedSubscriptions(app core.App, now time.Time) (map[string]string, time.T
 		}
 	}
 	for _, s := range subs {
-		if reason := pausedReason(byID[s.APIKey], s.Events, now); reason != "" {
-			paused[s.ID] = reason
+		k := byID[s.APIKey]
+		if reason := pausedReason(k, s.Events, now); reason != "" {
+			view.paused[s.ID] = reason
+		}
+		if ServedContentOnly(k) {
+			view.servedOnly[s.ID] = true
 		}
 	}
-	return paused, next, nil
+	return view, next, nil
 }
 
 // PausedReasons maps each subscription whose pushes are held now, because the key that
 // registered it could not register it now, to the reason (PausedKey…); the others are absent.
 func (s *Service) PausedReasons() (map[string]string, error) {
-	paused, _, err := pausedSubscriptions(s.app, s.cfg.Now())
-	return paused, err
+	view, _, err := pausedSubscriptions(s.app, s.cfg.Now())
+	return view.paused, err
 }
 
 // bindKeyGate tells d's gate of this process's changes at once: a subscription saved or
@@ -151,7 +165,7 @@ type keyGate struct {
 	gen     uint64
 	subsGen uint64
 	until   time.Time // zero: no expiry ahead
-	paused  map[string]string
+	view    gateView
 
 	subsChanged uint64 // moved by the subscription hooks; guarded by mu
 }
@@ -163,9 +177,9 @@ func (g *keyGate) subscriptionsChanged() {
 	g.mu.Unlock()
 }
 
-// look returns the subscriptions whose pushes are held now, and whether one that was held is
-// not any more (its deliveries are due again).
-func (g *keyGate) look() (paused map[string]string, released bool, err error) {
+// look returns what the gate says now, and whether a subscription that was held is not any
+// more (its deliveries are due again).
+func (g *keyGate) look() (view gateView, released bool, err error) {
 	now := g.now()
 	var gen uint64
 	if g.keyGen != nil {
@@ -176,25 +190,25 @@ func (g *keyGate) look() (paused map[string]string, released bool, err error) {
 	fresh := g.loaded && g.keyGen != nil && gen == g.gen && g.subsGen == g.subsChanged &&
 		(g.until.IsZero() || now.Before(g.until))
 	if fresh {
-		return g.paused, false, nil
+		return g.view, false, nil
 	}
 	subsGen := g.subsChanged
-	p, until, err := pausedSubscriptions(g.app, now)
+	v, until, err := pausedSubscriptions(g.app, now)
 	if err != nil {
-		return g.paused, false, err
+		return g.view, false, err
 	}
-	for id := range g.paused {
-		if _, still := p[id]; !still {
+	for id := range g.view.paused {
+		if _, still := v.paused[id]; !still {
 			released = true
 		}
 	}
-	g.loaded, g.gen, g.subsGen, g.until, g.paused = true, gen, subsGen, until, p
-	return p, released, nil
+	g.loaded, g.gen, g.subsGen, g.until, g.view = true, gen, subsGen, until, v
+	return v, released, nil
 }
 
 // holding reports whether the pushes of some subscription were held at the last look.
 func (g *keyGate) holding() bool {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	return len(g.paused) > 0
+	return len(g.view.paused) > 0
 }

@@ -83,6 +83,13 @@ const insertDeliverySQL = "INSERT INTO {{" + vocab.WebhookDeliveries + "}} " +
 	"([[id]], [[event]], [[subscription]], [[status]], [[attempt]], [[next_attempt_at]], [[created]], [[updated]]) " +
 	"VALUES ({:id}, {:event}, {:subscription}, {:status}, 0, {:at}, {:at}, {:at})"
 
+// pendingDelivery are insertDeliverySQL's values of a delivery of event to sub, due at. Whether
+// its key may receive it (MayReceive) is decided at its attempt, as the poll decides when it
+// reads an event: a key that changed meanwhile gets what it may receive then.
+func pendingDelivery(id, event, sub, at string) dbx.Params {
+	return dbx.Params{"id": id, "event": event, "subscription": sub, "status": statusPending, "at": at}
+}
+
 // write stores events, fired by a change of rec, and their deliveries with txApp: one per
 // enabled subscription whose events and filter take it. A site without the webhook
 // collections gets no events, and its content writes still work.
@@ -133,8 +140,7 @@ func (o *outbox) write(txApp core.App, rec *core.Record, events []event) error {
 				}
 			}
 			id := core.GenerateDefaultRandomId()
-			_, err := insert.Bind(dbx.Params{"id": id, "event": evRec.Id,
-				"subscription": sub.ID, "status": statusPending, "at": at.String()}).Execute()
+			_, err := insert.Bind(pendingDelivery(id, evRec.Id, sub.ID, at.String())).Execute()
 			if err != nil {
 				return fmt.Errorf("webhooks: write delivery of %s to %s: %w", ev.name, sub.ID, err)
 			}

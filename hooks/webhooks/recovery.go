@@ -23,6 +23,7 @@ type missedEvent struct {
 	Data     types.JSONRaw  `db:"data"`
 	Delivery string         `db:"delivery"`
 	Status   string         `db:"status"`
+	Served   bool           `db:"served"`
 	Created  types.DateTime `db:"created"`
 }
 
@@ -32,7 +33,8 @@ type missedEvent struct {
 // and those that made no delivery (they happened while it was switched off, or before its
 // filter or types took them). Pending and delivered events are left alone. The deliveries
 // fall due oldest event first. It returns how many it queued; a switched-off subscription is
-// ErrSubscriptionDisabled (re-enable it first).
+// ErrSubscriptionDisabled (re-enable it first). An event its key may not receive (MayReceive:
+// unserved content for a browser key) is never queued.
 //
 // The filter's tags are those of the content now: an event of content deleted since passes a
 // tags filter only if its delivery had been written.
@@ -52,6 +54,10 @@ func (s *Service) Recover(id string, since, until time.Time) (int, error) {
 		return 0, err
 	}
 	target := subscriber{ID: sub.Id, Events: sub.GetStringSlice("events"), filter: filter}
+	servedOnly, err := keyServedOnly(s.app, sub.GetString("api_key"))
+	if err != nil {
+		return 0, err
+	}
 	from, err := types.ParseDateTime(since)
 	if err != nil {
 		return 0, err
@@ -63,7 +69,7 @@ func (s *Service) Recover(id string, since, until time.Time) (int, error) {
 	queued := 0
 	err = s.app.RunInTransaction(func(tx core.App) error {
 		var events []missedEvent
-		err := tx.DB().NewQuery("SELECT e.id, e.event, e.data, e.created, COALESCE(d.id, '') AS delivery, COALESCE(d.status, '') AS status " +
+		err := tx.DB().NewQuery("SELECT e.id, e.event, e.data, e.served, e.created, COALESCE(d.id, '') AS delivery, COALESCE(d.status, '') AS status " +
 			"FROM " + vocab.WebhookEvents + " e LEFT JOIN " + vocab.WebhookDeliveries + " d " +
 			"ON d.event = e.id AND d.subscription = {:sub} " +
 			"WHERE e.created >= {:from} AND e.created <= {:to} ORDER BY e.rowid").
@@ -74,6 +80,7 @@ func (s *Service) Recover(id string, since, until time.Time) (int, error) {
 		var todo []missedEvent
 		for _, ev := range events {
 			switch {
+			case !receives(servedOnly, ev.Served): // withheld, as at an attempt
 			case ev.Status == statusFailed:
 				todo = append(todo, ev)
 			case ev.Delivery == "" && wants(target, ev.Event) && takesNow(tx, target.filter, ev):
@@ -93,8 +100,7 @@ func (s *Service) Recover(id string, since, until time.Time) (int, error) {
 					dbx.Params{"status": statusPending, "attempt": 0, "next_attempt_at": due.String(), "updated": due.String()},
 					dbx.HashExp{"id": ev.Delivery}).Execute()
 			} else {
-				_, err = tx.DB().NewQuery(insertDeliverySQL).Bind(dbx.Params{"id": core.GenerateDefaultRandomId(), "event": ev.ID,
-					"subscription": sub.Id, "status": statusPending, "at": due.String()}).Execute()
+				_, err = tx.DB().NewQuery(insertDeliverySQL).Bind(pendingDelivery(core.GenerateDefaultRandomId(), ev.ID, sub.Id, due.String())).Execute()
 			}
 			if err != nil {
 				return fmt.Errorf("webhooks: queue %s again for %s: %w", ev.ID, sub.Id, err)

@@ -29,6 +29,9 @@ type Config struct {
 	QueueSize int
 	// MaxBytes bounds what auxiliary.db holds (pages in use); 0 means DefaultMaxBytes.
 	MaxBytes int64
+	// ClientErrorRows is how many error rows a client may add in a minute; 0 means
+	// DefaultClientErrorRows.
+	ClientErrorRows int
 }
 
 // Log is the request log of one app.
@@ -42,6 +45,7 @@ type Log struct {
 	summaryMu sync.Mutex
 	summary   Stats // the counts at the previous summary line
 	size      sizeBound
+	clients   *clientBudget
 }
 
 // New makes the request log of app; Bind puts it in place. It refuses a Config out of range.
@@ -58,7 +62,13 @@ func New(app core.App, cfg Config) (*Log, error) {
 	case cfg.MaxBytes < minMaxBytes:
 		return nil, fmt.Errorf("requestlog: MaxBytes must be at least %d (1 MiB), not %d", minMaxBytes, cfg.MaxBytes)
 	}
-	l := &Log{app: app, cfg: cfg, q: newQueue(cfg.QueueSize), flush: make(chan chan struct{})}
+	switch {
+	case cfg.ClientErrorRows == 0:
+		cfg.ClientErrorRows = DefaultClientErrorRows
+	case cfg.ClientErrorRows < 0:
+		return nil, fmt.Errorf("requestlog: ClientErrorRows must be > 0 (0: DefaultClientErrorRows), not %d", cfg.ClientErrorRows)
+	}
+	l := &Log{app: app, cfg: cfg, q: newQueue(cfg.QueueSize), flush: make(chan chan struct{}), clients: newClientBudget(cfg.ClientErrorRows)}
 	l.size = sizeBound{app: app, max: cfg.MaxBytes}
 	return l, nil
 }
@@ -117,6 +127,8 @@ func (l *Log) Stats() Stats {
 		Logged:     l.q.logged.Load(),
 		SampledOut: l.q.sampledOut.Load(),
 		Dropped:    l.q.dropped.Load(),
+		Refused:    l.q.refused.Load(),
+		Capped:     l.q.capped.Load(),
 		Queued:     len(l.q.rows),
 		Written:    l.q.written.Load(),
 		Pruned:     l.size.pruned.Load(),
@@ -140,11 +152,16 @@ func (l *Log) Flush(ctx context.Context) error {
 	}
 }
 
-// LogSummary logs one line with the requests served, and the rows logged, sampled out and
-// dropped since the previous line; nothing when no request was served since.
+// LogSummary ends the minute of the clients' counts (a row per client whose refusals or errors
+// were not logged one by one), and logs one line with the requests served, and the rows
+// logged, sampled out, dropped, refused and capped since the previous line; no line when no
+// request was served since.
 func (l *Log) LogSummary() {
 	l.summaryMu.Lock()
 	defer l.summaryMu.Unlock()
+	for _, row := range l.clients.roll() {
+		l.q.offer(row)
+	}
 	now := l.Stats()
 	served := now.Served - l.summary.Served
 	if served == 0 {
@@ -155,6 +172,8 @@ func (l *Log) LogSummary() {
 		"logged", now.Logged-l.summary.Logged,
 		"sampled_out", now.SampledOut-l.summary.SampledOut,
 		"dropped", now.Dropped-l.summary.Dropped,
+		"refused", now.Refused-l.summary.Refused,
+		"capped", now.Capped-l.summary.Capped,
 		"pruned", now.Pruned-l.summary.Pruned,
 	)
 	l.summary = now

@@ -157,7 +157,7 @@ func TestFullQueueDrops(t *testing.T) {
 	// The writer takes up to a batch before it waits for auxiliary.db; past that and the
 	// queue, every row is dropped.
 	const queue, requests = 4, requestlog.MaxBatch + 100
-	h := newHarness(t, requestlog.Config{QueueSize: queue})
+	h := newHarness(t, requestlog.Config{QueueSize: queue, ClientErrorRows: requests}) // one client: no cap in the way
 
 	holding, release, released := make(chan struct{}), make(chan struct{}), make(chan error)
 	go func() {
@@ -192,9 +192,9 @@ func TestFullQueueDrops(t *testing.T) {
 func TestSizeBound(t *testing.T) {
 	t.Parallel()
 	const bound = 1 << 20
-	h := newHarness(t, requestlog.Config{MaxBytes: bound})
+	const requests = 2500                                                                 // rows of texts cut to their bounds and index: past the bound, as far as it takes
+	h := newHarness(t, requestlog.Config{MaxBytes: bound, ClientErrorRows: requests + 1}) // one client: no cap in the way
 	padding := strings.Repeat("x", 1900)
-	const requests = 700 // about 1.5 MiB of rows and index: past the bound, as far as it takes
 	for i := range requests {
 		path := "/api/v1/nothing/" + padding[:4] + string(rune('a'+i%26))
 		h.Do(apitest.Request{Method: http.MethodGet, Path: path, Headers: map[string]string{"User-Agent": padding}})
@@ -283,4 +283,14 @@ func mustPolicy(t testing.TB, s string) requestlog.ReadPolicy {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// requestRowsOfType are the log's rows whose data's type is typ.
+func requestRowsOfType(t testing.TB, h *apitest.Harness, typ string) []*core.Log {
+	t.Helper()
+	var rows []*core.Log
+	if err := h.App.LogQuery().AndWhere(dbx.NewExp("json_extract(data, '$.type') = {:type}", dbx.Params{"type": typ})).All(&rows); err != nil {
+		t.Fatal(err)
+	}
+	return rows
 }

@@ -20,10 +20,13 @@ import (
 // TestSkipSuccessActivityLog fails if it changes).
 const skipSuccessKey = "__skipSuccessActivityLogger"
 
-// The longest URL, header value and method a row keeps, as PocketBase's own logger.
+// The longest URL, header value, error text and method a row keeps: enough to tell what a
+// request was, and a tenth of a row of PocketBase's own logger (3,000 and 2,000) for a client
+// that sends long texts to fill the log.
 const (
-	maxURL    = 3000
-	maxHeader = 2000
+	maxURL    = 500
+	maxHeader = 200
+	maxError  = 500
 	maxMethod = 50
 )
 
@@ -43,6 +46,9 @@ func (l *Log) handle(e *core.RequestEvent) error {
 	}
 	if int(level) < settings.MinLevel || !l.wants(e, err) {
 		l.q.sampledOut.Add(1)
+		return err
+	}
+	if !l.admit(e, err) {
 		return err
 	}
 	l.q.offer(l.row(e, err, level, started, settings.LogAuthId, settings.LogIP))
@@ -67,6 +73,35 @@ func (l *Log) wants(e *core.RequestEvent, err error) bool {
 		return true // the owner's calls, from the dashboard, the console or a script
 	}
 	return l.cfg.Reads.take()
+}
+
+// admit applies the client's budget to a row the policy wants: a refusal for the client's
+// rate (429) is counted, not logged, and an error past the client's cap for the minute too.
+func (l *Log) admit(e *core.RequestEvent, err error) bool {
+	switch status := statusOf(e, err); {
+	case status == http.StatusTooManyRequests:
+		l.clients.refuse(e.RealIP())
+		l.q.refused.Add(1)
+		return false
+	case status >= http.StatusBadRequest || err != nil:
+		if !l.clients.takeError(e.RealIP()) {
+			l.q.capped.Add(1)
+			return false
+		}
+	}
+	return true
+}
+
+// statusOf is the answer's status: the response's, else the error's.
+func statusOf(e *core.RequestEvent, err error) int {
+	if status := e.Status(); status != 0 {
+		return status
+	}
+	var apiErr *router.ApiError
+	if errors.As(err, &apiErr) {
+		return apiErr.Status
+	}
+	return 0
 }
 
 // take draws whether one successful read gets a row.
@@ -101,7 +136,7 @@ func (l *Log) row(e *core.RequestEvent, err error, level slog.Level, started tim
 			}
 			data["details"] = apiErr.RawData()
 		}
-		data["error"] = err.Error()
+		data["error"] = cut(err.Error(), maxError)
 	}
 	data["url"] = uri
 	data["method"] = method

@@ -14,7 +14,7 @@ const DefaultQueueSize = 4096
 type queue struct {
 	rows chan *core.Log
 
-	served, logged, sampledOut, dropped, written atomic.Uint64
+	served, logged, sampledOut, dropped, refused, capped, written atomic.Uint64
 }
 
 func newQueue(size int) *queue {
@@ -37,6 +37,8 @@ type Stats struct {
 	Logged     uint64 // rows handed to the writer
 	SampledOut uint64 // successful reads the read policy (or the route) left out
 	Dropped    uint64 // rows dropped because the queue was full
+	Refused    uint64 // 429s counted per client instead of a row each (clientBudget)
+	Capped     uint64 // error rows past a client's cap for the minute, counted instead
 	Queued     int    // rows waiting for the writer now
 	Written    uint64 // rows the writer has stored
 	Pruned     uint64 // rows deleted to keep auxiliary.db under its size bound
