@@ -72,7 +72,7 @@ func TestBadInput(t *testing.T) {
 func TestLimits(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
-	lim := source.Limits{File: 4 << 10, Entry: 2 << 10, Entries: 10}
+	lim := source.Limits{File: 4 << 10, Entry: 2 << 10, Entries: 10, Text: 2 << 10}
 	bomb := writeFile(t, "bomb.zip", zipOf(t, map[string]string{"posts.csv": "post_id,post_date,is_published,title\n",
 		"posts/1.a.html": strings.Repeat("0", 3<<10)}))
 	many := map[string]string{"posts.csv": "post_id,post_date,is_published,title\n"}

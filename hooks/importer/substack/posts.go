@@ -31,15 +31,15 @@ func (r row) htmlName() string { return "posts/" + r.postID + ".html" }
 
 // posts reads posts.csv (a list of small rows: no bodies, so it is held whole).
 func (ex *export) posts() ([]row, error) {
-	f, err := ex.fsys.Open(postsCSV)
+	f, err := source.OpenRegular(ex.fsys, postsCSV, ex.lim.Entry)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, &source.ParseError{File: ex.path, Err: fmt.Errorf("%w: %w", source.ErrWrongFormat, errNoPosts)}
 	}
 	if err != nil {
-		return nil, err
+		return nil, &source.ParseError{File: ex.path, Place: postsCSV, Err: err}
 	}
 	defer f.Close()
-	cr := csv.NewReader(source.NewUTF8Reader(io.LimitReader(f, ex.lim.Entry)))
+	cr := csv.NewReader(source.NewUTF8Reader(f))
 	fail := func(err error) error {
 		var pe *csv.ParseError
 		if errors.As(err, &pe) {
