@@ -30,7 +30,7 @@ func NewCommand(app core.App) *cobra.Command {
 		name, arg, short string
 		read             func(string, source.Limits, source.Sink) error
 	}{
-		{wordpress.Source, "FILE.xml", "Import a WordPress export (WXR 1.1 or 1.2: Tools → Export)", wordpress.Read},
+		{wordpress.Source, "FILE.xml", "Import a WordPress export (WXR 1.0 to 1.2: Tools → Export)", wordpress.Read},
 		{ghost.Source, "FILE.json", "Import a Ghost export (Settings → Labs → Export, Ghost 2 to 6)", ghost.Read},
 		{substack.Source, "PATH", "Import a Substack export (the .zip, or the folder it unpacks to)", substack.Read},
 	} {
