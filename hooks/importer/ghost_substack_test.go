@@ -14,7 +14,7 @@ import (
 func TestGhost(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
-	out, err := run(h, "ghost", "testdata/ghost.json", "--media", "testdata/media")
+	out, err := run(h, "ghost", "testdata/ghost.json", "--media", "testdata/media", "--source-url", "https://cafe.example/")
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
@@ -51,6 +51,10 @@ func TestGhost(t *testing.T) {
 		if got := cafe.GetString(field); got != want {
 			t.Errorf("cafe-creme %s = %q, want %q", field, got, want)
 		}
+	}
+	if got, want := post(t, h.App, "pages", "contact").GetString("content"),
+		`<p>Write to me, or read <a href="https://cafe.example/about/">about</a> <img src="https://cafe.example/content/images/2019/01/me.jpg">.</p>`; got != want {
+		t.Errorf("contact content %q, want %q", got, want)
 	}
 	if cafe.GetString("cover") == "" {
 		t.Error("__GHOST_URL__/content/images/2020/01/cover.png was not found in --media")

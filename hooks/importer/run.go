@@ -25,6 +25,9 @@ type Options struct {
 	DryRun bool
 	// Events lets the outbox write webhook events for the imported records.
 	Events bool
+	// SourceURL is the Ghost site's address, put in place of __GHOST_URL__ (empty: the
+	// export's url setting).
+	SourceURL string
 	// MediaDir holds the feature images: a cover is uploaded from it when it has the file.
 	MediaDir string
 	// Now is the clock that tells a source's future creation time (a scheduled post's) from a

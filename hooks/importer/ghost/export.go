@@ -40,6 +40,12 @@ type tag struct {
 	Visibility string          `json:"visibility"`
 }
 
+// setting is one row of the settings table.
+type setting struct {
+	Key   string          `json:"key"`
+	Value json.RawMessage `json:"value"` // a string in Ghost's settings, read only for url
+}
+
 // postTag is one row of posts_tags.
 type postTag struct {
 	PostID    json.RawMessage `json:"post_id"`

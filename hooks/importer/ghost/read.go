@@ -13,23 +13,53 @@ import (
 	"github.com/creator-content-api/server/hooks/importer/source"
 )
 
-// tables is what the first pass keeps: the tags and which posts carry them.
+// tables is what the first pass keeps: the tags and which posts carry them, and the site's
+// address.
 type tables struct {
 	tags     map[string]tag
 	postTags map[string][]postTag
 	posts    int
+	siteURL  string
 }
 
-// Read reads the Ghost export at path into sink in two streaming passes: the first checks the
-// whole file and keeps tags and posts_tags (small), the second hands over the posts one at a
-// time. Memory holds one row at a time and the tag tables.
+// Read reads the Ghost export at path into sink; links under Ghost's __GHOST_URL__ take the
+// export's url setting, if it has one (ReadSite gives the address).
 func Read(path string, lim source.Limits, sink source.Sink) error {
+	return ReadSite(path, "", lim, sink)
+}
+
+// ReadSite reads the Ghost export at path into sink in two streaming passes: the first checks
+// the whole file and keeps tags and posts_tags (small), the second hands over the posts one
+// at a time. Memory holds one row at a time and the tag tables. site, when not empty, is the
+// address put in place of __GHOST_URL__ (else the export's url setting; a post that needs it
+// when there is neither fails the import).
+func ReadSite(path, site string, lim source.Limits, sink source.Sink) error {
 	if err := source.CheckSize(path, lim); err != nil {
 		return err
 	}
 	t := &tables{tags: map[string]tag{}, postTags: map[string][]postTag{}}
+	if site != "" {
+		var err error
+		if t.siteURL, err = siteURL(site); err != nil {
+			return err
+		}
+	}
 	err := walk(path, func(table string, dec *json.Decoder) error {
 		switch table {
+		case "settings":
+			var row setting
+			if err := dec.Decode(&row); err != nil {
+				return err
+			}
+			if row.Key == "url" && site == "" {
+				var v string
+				_ = json.Unmarshal(row.Value, &v) // not a string: siteURL refuses ""
+				u, err := siteURL(v)
+				if err != nil {
+					return fmt.Errorf("the url setting: %w", err)
+				}
+				t.siteURL = u
+			}
 		case "tags":
 			var row tag
 			if err := dec.Decode(&row); err != nil {
@@ -71,6 +101,9 @@ func Read(path string, lim source.Limits, sink source.Sink) error {
 		it, err := t.item(&p, place, sink)
 		if err != nil || it == nil {
 			return err
+		}
+		if err := t.withSiteURL(it); err != nil {
+			return &source.ParseError{File: path, Place: place, Err: err}
 		}
 		return sink.Item(*it)
 	})
