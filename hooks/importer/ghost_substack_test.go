@@ -19,7 +19,7 @@ func TestGhost(t *testing.T) {
 		t.Fatalf("%v\n%s", err, out)
 	}
 	for _, want := range []string{
-		"created 9, updated 0, unchanged 0, skipped 6 (1 author, 1 internal tag, 2 member, 1 post author link, 1 setting)",
+		"created 9, updated 0, unchanged 0, skipped 4 (1 author, 1 internal tag, 1 post author link, 1 setting); audience: members created 2, confirmed subscribers created 1, already here 0",
 		`posts/cafe-creme-2 (db[0].data.posts[7]): slug "cafe-creme" is taken; made "cafe-creme-2"`,
 		"posts/newsletter-only (db[0].data.posts[5]): sent as an email only: imported as a draft",
 		"posts/no-slug-here (db[0].data.posts[8]): the export has no HTML for it",

@@ -64,7 +64,7 @@ func Run(app core.App, opts Options, read Reader) (*Report, error) {
 		ctx = webhooks.WithoutEvents(ctx)
 	}
 	err := app.RunInTransaction(func(tx core.App) error {
-		w := &writer{app: tx, ctx: ctx, opts: opts, media: media, report: rep}
+		w := &writer{app: tx, ctx: ctx, quiet: webhooks.WithoutEvents(ctx), opts: opts, media: media, report: rep}
 		if err := read(w); err != nil {
 			return err
 		}
@@ -83,6 +83,7 @@ func Run(app core.App, opts Options, read Reader) (*Report, error) {
 type writer struct {
 	app    core.App // the transaction
 	ctx    context.Context
+	quiet  context.Context // ctx without events, for the people
 	opts   Options
 	media  *os.Root
 	report *Report

@@ -20,6 +20,7 @@ type tables struct {
 	postTags map[string][]postTag
 	posts    int
 	siteURL  string
+	audience audience
 }
 
 // Read reads the Ghost export at path into sink; links under Ghost's __GHOST_URL__ take the
@@ -37,7 +38,8 @@ func ReadSite(path, site string, lim source.Limits, sink source.Sink) error {
 	if err := source.CheckSize(path, lim); err != nil {
 		return err
 	}
-	t := &tables{tags: map[string]tag{}, postTags: map[string][]postTag{}}
+	t := &tables{tags: map[string]tag{}, postTags: map[string][]postTag{},
+		audience: audience{archived: map[string]bool{}, newsletter: map[string][]string{}}}
 	if site != "" {
 		var err error
 		if t.siteURL, err = siteURL(site); err != nil {
@@ -45,6 +47,9 @@ func ReadSite(path, site string, lim source.Limits, sink source.Sink) error {
 		}
 	}
 	err := walk(path, func(table string, dec *json.Decoder) error {
+		if kept, err := t.audience.keep(table, dec); kept {
+			return err
+		}
 		switch table {
 		case "settings":
 			var row setting
@@ -84,8 +89,21 @@ func ReadSite(path, site string, lim source.Limits, sink source.Sink) error {
 		return err
 	}
 	sink.Total(t.posts)
-	n := 0
+	n, members := 0, 0
 	return walk(path, func(table string, dec *json.Decoder) error {
+		if table == "members" {
+			place := fmt.Sprintf("db[0].data.members[%d]", members)
+			members++
+			var m member
+			if err := dec.Decode(&m); err != nil {
+				return err
+			}
+			p, err := t.audience.person(&m, place)
+			if err != nil {
+				return err
+			}
+			return sink.Person(p)
+		}
 		if table != "posts" {
 			if skipped(table) {
 				sink.Skip(reason(table))
@@ -246,7 +264,7 @@ func (w *walker) delim(want json.Delim, wrong error) error {
 
 // quietTables are relations and bookkeeping whose content comes with the posts or is no one's
 // content; they are not counted as skipped.
-var quietTables = []string{"posts_tags", "tags", "migrations", "migrations_lock"}
+var quietTables = []string{"posts_tags", "tags", "migrations", "migrations_lock", "newsletters", "members_newsletters"}
 
 func skipped(table string) bool { return !slices.Contains(quietTables, table) }
 
@@ -257,8 +275,6 @@ func reason(table string) string {
 		return "author"
 	case "posts_authors":
 		return "post author link"
-	case "members":
-		return "member"
 	case "settings":
 		return "setting"
 	case "comments":

@@ -54,6 +54,8 @@ type Sink interface {
 	Item(it Item) error
 	// Skip counts one thing the import leaves out, by reason ("comment", "author").
 	Skip(reason string)
+	// Person takes one member or subscriber; an error stops the reader and the import.
+	Person(p Person) error
 }
 
 // Limits bound what a reader accepts, against oversized files and zip bombs.
