@@ -52,22 +52,14 @@ func (ex *export) posts() ([]row, error) {
 	if err != nil {
 		return nil, fail(err)
 	}
-	col := map[string]int{}
-	for i, h := range header {
-		col[strings.TrimSpace(strings.TrimPrefix(h, "\ufeff"))] = i
-	}
+	col := columns(header)
 	for _, name := range required {
 		if _, ok := col[name]; !ok {
 			return nil, &source.ParseError{File: ex.path, Place: postsCSV + ": line 1",
 				Err: fmt.Errorf("%w: no %q column (not Substack's posts.csv)", source.ErrWrongFormat, name)}
 		}
 	}
-	get := func(rec []string, name string) string {
-		if i, ok := col[name]; ok && i < len(rec) {
-			return strings.TrimSpace(rec[i])
-		}
-		return ""
-	}
+	get := func(rec []string, name string) string { return field(rec, col, name) }
 	var rows []row
 	for {
 		rec, err := cr.Read()

@@ -1,7 +1,7 @@
 // Package substack reads Substack's export for the importer: the .zip Substack mails, or the
 // folder it unpacks to, with posts.csv (one row a post) and posts/<post_id>.html (its body).
-// Substack has no tags and no feature images in its export; subscriber lists and e-mail
-// statistics are counted as skipped.
+// Substack has no tags and no feature images in its export; its subscriber lists
+// (email_list.<publication>.csv) become subscribers; e-mail statistics are counted as skipped.
 package substack
 
 import (
@@ -45,7 +45,7 @@ func Read(dirOrZip string, lim source.Limits, sink source.Sink) error {
 			return err
 		}
 	}
-	return nil
+	return ex.subscribers(sink)
 }
 
 // export is an opened export.
@@ -119,7 +119,7 @@ func (ex *export) skipOthers(rows []row, sink source.Sink) error {
 		if err != nil {
 			return err
 		}
-		if d.IsDir() || p == postsCSV || bodies[p] {
+		if d.IsDir() || p == postsCSV || bodies[p] || isSubscriberList(p) {
 			return nil
 		}
 		sink.Skip(fileReason(p))
@@ -131,8 +131,6 @@ func (ex *export) skipOthers(rows []row, sink source.Sink) error {
 func fileReason(p string) string {
 	base := path.Base(p)
 	switch {
-	case strings.HasPrefix(base, "email_list"):
-		return "subscriber list (" + base + ")"
 	case strings.HasSuffix(base, ".opens.csv"), strings.HasSuffix(base, ".delivers.csv"), strings.HasSuffix(base, ".opened.csv"):
 		return "e-mail statistics file"
 	}
