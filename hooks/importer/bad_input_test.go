@@ -31,7 +31,9 @@ func TestBadInput(t *testing.T) {
 		{"malformed WXR", "wordpress", "m.xml", []byte(strings.Replace(wxr, "</title>\n\t\t<wp:post_id>11", "\n\t\t<wp:post_id>11", 1)),
 			"m.xml: line 64, column 9: element <title> closed by </item>"},
 		{"bad UTF-8 in WXR", "wordpress", "u.xml", []byte(strings.Replace(wxr, "Half-written", "Half\xff-written", 1)), "u.xml: line 67, column 23: invalid UTF-8"},
-		{"WXR 1.0", "wordpress", "v.xml", []byte(strings.Replace(wxr, "<wp:wxr_version>1.2", "<wp:wxr_version>1.0", 1)), `WXR version "1.0"`},
+		{"WXR 1.3", "wordpress", "v.xml", []byte(strings.Replace(wxr, "<wp:wxr_version>1.2", "<wp:wxr_version>1.3", 1)), `WXR version "1.3"`},
+		{"a namespace not WordPress's", "wordpress", "n.xml", []byte(strings.ReplaceAll(wxr, "http://wordpress.org/export/1.2/", "https://example.com/export/1.2/")),
+			`n.xml: line 15, column 38: not an export of this platform: WXR version "1.2" (namespace "https://example.com/export/1.2/")`},
 		{"plain RSS", "wordpress", "r.xml", []byte(`<?xml version="1.0"?><rss><channel><item><title>x</title></item></channel></rss>`),
 			"r.xml: line 1, column 42: not an export of this platform: an <item> before any <wp:wxr_version>"},
 		{"Ghost's file to wordpress", "wordpress", "g.json", []byte(ghost), "g.json: not an export of this platform: this is JSON"},
@@ -72,7 +74,7 @@ func TestBadInput(t *testing.T) {
 func TestLimits(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
-	lim := source.Limits{File: 4 << 10, Entry: 2 << 10, Entries: 10}
+	lim := source.Limits{File: 4 << 10, Entry: 2 << 10, Entries: 10, Text: 2 << 10}
 	bomb := writeFile(t, "bomb.zip", zipOf(t, map[string]string{"posts.csv": "post_id,post_date,is_published,title\n",
 		"posts/1.a.html": strings.Repeat("0", 3<<10)}))
 	many := map[string]string{"posts.csv": "post_id,post_date,is_published,title\n"}

@@ -30,7 +30,7 @@ func NewCommand(app core.App) *cobra.Command {
 		name, arg, short string
 		read             func(string, source.Limits, source.Sink) error
 	}{
-		{wordpress.Source, "FILE.xml", "Import a WordPress export (WXR 1.1 or 1.2: Tools → Export)", wordpress.Read},
+		{wordpress.Source, "FILE.xml", "Import a WordPress export (WXR 1.0 to 1.2: Tools → Export)", wordpress.Read},
 		{ghost.Source, "FILE.json", "Import a Ghost export (Settings → Labs → Export, Ghost 2 to 6)", ghost.Read},
 		{substack.Source, "PATH", "Import a Substack export (the .zip, or the folder it unpacks to)", substack.Read},
 	} {
@@ -44,7 +44,11 @@ func NewCommand(app core.App) *cobra.Command {
 			RunE: func(cmd *cobra.Command, args []string) error {
 				o := opts
 				o.Source, o.File = p.name, args[0]
-				return runCommand(app, cmd, o, func(s source.Sink) error { return p.read(o.File, source.DefaultLimits(), s) })
+				read := func(s source.Sink) error { return p.read(o.File, source.DefaultLimits(), s) }
+				if p.name == ghost.Source {
+					read = func(s source.Sink) error { return ghost.ReadSite(o.File, o.SourceURL, source.DefaultLimits(), s) }
+				}
+				return runCommand(app, cmd, o, read)
 			},
 		}
 		f := sub.Flags()
@@ -52,6 +56,9 @@ func NewCommand(app core.App) *cobra.Command {
 		f.BoolVar(&opts.DryRun, "dry-run", false, "report what the import would do and write nothing")
 		f.BoolVar(&opts.Events, "events", false, "fire webhook events (content.created…) for the imported records")
 		f.StringVar(&opts.MediaDir, "media", "", "a folder holding the feature images (WordPress uploads, Ghost content/images): found ones become covers")
+		if p.name == ghost.Source {
+			f.StringVar(&opts.SourceURL, "source-url", "", "the Ghost site's address, put in place of __GHOST_URL__ in links and images (default: the export's url setting)")
+		}
 		cmd.AddCommand(sub)
 	}
 	return cmd

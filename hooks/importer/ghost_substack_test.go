@@ -14,12 +14,12 @@ import (
 func TestGhost(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
-	out, err := run(h, "ghost", "testdata/ghost.json", "--media", "testdata/media")
+	out, err := run(h, "ghost", "testdata/ghost.json", "--media", "testdata/media", "--source-url", "https://cafe.example/")
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
 	for _, want := range []string{
-		"created 9, updated 0, unchanged 0, skipped 6 (1 author, 1 internal tag, 2 member, 1 post author link, 1 setting)",
+		"created 9, updated 0, unchanged 0, skipped 4 (1 author, 1 internal tag, 1 post author link, 1 setting); audience: members created 2, confirmed subscribers created 1, already here 0",
 		`posts/cafe-creme-2 (db[0].data.posts[7]): slug "cafe-creme" is taken; made "cafe-creme-2"`,
 		"posts/newsletter-only (db[0].data.posts[5]): sent as an email only: imported as a draft",
 		"posts/no-slug-here (db[0].data.posts[8]): the export has no HTML for it",
@@ -52,6 +52,10 @@ func TestGhost(t *testing.T) {
 			t.Errorf("cafe-creme %s = %q, want %q", field, got, want)
 		}
 	}
+	if got, want := post(t, h.App, "pages", "contact").GetString("content"),
+		`<p>Write to me, or read <a href="https://cafe.example/about/">about</a> <img src="https://cafe.example/content/images/2019/01/me.jpg">.</p>`; got != want {
+		t.Errorf("contact content %q, want %q", got, want)
+	}
 	if cafe.GetString("cover") == "" {
 		t.Error("__GHOST_URL__/content/images/2020/01/cover.png was not found in --media")
 	}
@@ -69,7 +73,7 @@ func TestGhost(t *testing.T) {
 
 // Every row of the Substack mapping, from the folder and from the zip: post_id's slug,
 // subtitle as excerpt, audience, drafts, a future date, the podcast's audio noted, the
-// subscriber list and statistics counted as skipped.
+// subscribers from the list (not the one whose mail was disabled), statistics counted as skipped.
 func TestSubstack(t *testing.T) {
 	t.Parallel()
 	for name, path := range map[string]func(t *testing.T) string{
@@ -84,7 +88,7 @@ func TestSubstack(t *testing.T) {
 				t.Fatalf("%v\n%s", err, out)
 			}
 			for _, want := range []string{
-				"created 5, updated 0, unchanged 0, skipped 2 (1 e-mail statistics file, 1 subscriber list (email_list.field-notes.csv))",
+				"created 5, updated 0, unchanged 0, skipped 4 (1 e-mail statistics file, 1 paid plan (payments stay with Substack), 1 person without a valid e-mail address, 1 subscriber without consent or no longer subscribed); audience: members created 0, confirmed subscribers created 2, already here 0",
 				"posts/episode-1 (posts.csv: line 5): podcast audio not imported: https://cdn.example/ep1.mp3",
 			} {
 				if !strings.Contains(out, want) {

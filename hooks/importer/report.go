@@ -15,6 +15,8 @@ type Report struct {
 	// Created, Updated and Unchanged count the posts and pages; Changed counts those whose
 	// source changed since the last import but were left as they are (no Update).
 	Created, Updated, Unchanged, Changed int
+	// Audience counts the members and subscribers brought in.
+	Audience Audience
 	// Skipped counts what was left out, by reason.
 	Skipped map[string]int
 	// Notes are one line each about a record: a slug that clashed, a state that was mapped.
@@ -34,7 +36,7 @@ func (r *Report) note(format string, args ...any) {
 }
 
 // Summary is the one line that ends every import: "created 12, updated 0, unchanged 3,
-// skipped 7 (4 comment, 3 author)".
+// skipped 7 (4 comment, 3 author)", then what came of the members and subscribers, if any.
 func (r *Report) Summary() string {
 	var b strings.Builder
 	if r.DryRun {
@@ -53,6 +55,9 @@ func (r *Report) Summary() string {
 	fmt.Fprintf(&b, ", skipped %d", total)
 	if total > 0 {
 		fmt.Fprintf(&b, " (%s)", strings.Join(reasons, ", "))
+	}
+	if a := r.Audience; a != (Audience{}) {
+		fmt.Fprintf(&b, "; audience: members created %d, confirmed subscribers created %d, already here %d", a.Members, a.Subscribers, a.Known)
 	}
 	return b.String()
 }

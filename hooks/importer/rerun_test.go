@@ -15,22 +15,22 @@ import (
 func TestRerunUpdateDryRun(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
-	out, err := run(h, "ghost", "testdata/ghost.json", "--dry-run")
+	out, err := run(h, "ghost", "testdata/ghost.json", "--source-url", "https://cafe.example", "--dry-run")
 	if err != nil || !strings.HasPrefix(lastLine(out), "dry run, nothing written: ghost testdata/ghost.json: created 9,") {
 		t.Fatalf("dry run: %v\n%s", err, out)
 	}
 	if n := count(t, h.App, "posts") + count(t, h.App, "pages"); n != 0 {
 		t.Fatalf("a dry run wrote %d records", n)
 	}
-	if _, err := run(h, "ghost", "testdata/ghost.json"); err != nil {
+	if _, err := run(h, "ghost", "testdata/ghost.json", "--source-url", "https://cafe.example"); err != nil {
 		t.Fatal(err)
 	}
-	out, err = run(h, "ghost", "testdata/ghost.json")
+	out, err = run(h, "ghost", "testdata/ghost.json", "--source-url", "https://cafe.example")
 	if err != nil || !strings.Contains(out, "created 0, updated 0, unchanged 9,") {
 		t.Fatalf("second run: %v\n%s", err, out)
 	}
 	changed := writeFile(t, "ghost.json", []byte(strings.Replace(fixture(t, "ghost.json"), "<p>Paid.</p>", "<p>Paid, edited.</p>", 1)))
-	out, err = run(h, "ghost", changed)
+	out, err = run(h, "ghost", changed, "--source-url", "https://cafe.example")
 	if err != nil || !strings.Contains(out, "created 0, updated 0, unchanged 8, changed at the source 1 (not overwritten; --update does)") ||
 		!strings.Contains(out, "posts/for-paying (db[0].data.posts[2]): changed at the source since the last import") {
 		t.Fatalf("changed source: %v\n%s", err, out)
@@ -38,7 +38,7 @@ func TestRerunUpdateDryRun(t *testing.T) {
 	if got := post(t, h.App, "posts", "for-paying").GetString("content"); got != "<p>Paid.</p>" {
 		t.Fatalf("overwritten without --update: %q", got)
 	}
-	out, err = run(h, "ghost", changed, "--update")
+	out, err = run(h, "ghost", changed, "--source-url", "https://cafe.example", "--update")
 	if err != nil || !strings.Contains(out, "created 0, updated 1, unchanged 8,") {
 		t.Fatalf("--update: %v\n%s", err, out)
 	}

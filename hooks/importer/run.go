@@ -25,6 +25,9 @@ type Options struct {
 	DryRun bool
 	// Events lets the outbox write webhook events for the imported records.
 	Events bool
+	// SourceURL is the Ghost site's address, put in place of __GHOST_URL__ (empty: the
+	// export's url setting).
+	SourceURL string
 	// MediaDir holds the feature images: a cover is uploaded from it when it has the file.
 	MediaDir string
 	// Now is the clock that tells a source's future creation time (a scheduled post's) from a
@@ -61,7 +64,7 @@ func Run(app core.App, opts Options, read Reader) (*Report, error) {
 		ctx = webhooks.WithoutEvents(ctx)
 	}
 	err := app.RunInTransaction(func(tx core.App) error {
-		w := &writer{app: tx, ctx: ctx, opts: opts, media: media, report: rep}
+		w := &writer{app: tx, ctx: ctx, quiet: webhooks.WithoutEvents(ctx), opts: opts, media: media, report: rep}
 		if err := read(w); err != nil {
 			return err
 		}
@@ -80,6 +83,7 @@ func Run(app core.App, opts Options, read Reader) (*Report, error) {
 type writer struct {
 	app    core.App // the transaction
 	ctx    context.Context
+	quiet  context.Context // ctx without events, for the people
 	opts   Options
 	media  *os.Root
 	report *Report

@@ -1,7 +1,8 @@
 // Package ghost reads Ghost's JSON export (the db[0].data layout of Ghost 2 to 6) for the
 // importer, streaming with encoding/json's token decoder: posts and pages become items with
-// their tags (tags and posts_tags); every other table's rows (users, members, settings…) are
-// counted as skipped.
+// their tags (tags and posts_tags), members become people (with their newsletter consent:
+// subscribed up to Ghost 4, members_newsletters since Ghost 5); every other table's rows
+// (users, settings, labels…) are counted as skipped.
 package ghost
 
 import (
@@ -38,6 +39,12 @@ type tag struct {
 	ID         json.RawMessage `json:"id"`
 	Name       string          `json:"name"`
 	Visibility string          `json:"visibility"`
+}
+
+// setting is one row of the settings table.
+type setting struct {
+	Key   string          `json:"key"`
+	Value json.RawMessage `json:"value"` // a string in Ghost's settings, read only for url
 }
 
 // postTag is one row of posts_tags.

@@ -13,23 +13,58 @@ import (
 	"github.com/creator-content-api/server/hooks/importer/source"
 )
 
-// tables is what the first pass keeps: the tags and which posts carry them.
+// tables is what the first pass keeps: the tags and which posts carry them, and the site's
+// address.
 type tables struct {
 	tags     map[string]tag
 	postTags map[string][]postTag
 	posts    int
+	siteURL  string
+	audience audience
 }
 
-// Read reads the Ghost export at path into sink in two streaming passes: the first checks the
-// whole file and keeps tags and posts_tags (small), the second hands over the posts one at a
-// time. Memory holds one row at a time and the tag tables.
+// Read reads the Ghost export at path into sink; links under Ghost's __GHOST_URL__ take the
+// export's url setting, if it has one (ReadSite gives the address).
 func Read(path string, lim source.Limits, sink source.Sink) error {
+	return ReadSite(path, "", lim, sink)
+}
+
+// ReadSite reads the Ghost export at path into sink in two streaming passes: the first checks
+// the whole file and keeps tags and posts_tags (small), the second hands over the posts one
+// at a time. Memory holds one row at a time and the tag tables. site, when not empty, is the
+// address put in place of __GHOST_URL__ (else the export's url setting; a post that needs it
+// when there is neither fails the import).
+func ReadSite(path, site string, lim source.Limits, sink source.Sink) error {
 	if err := source.CheckSize(path, lim); err != nil {
 		return err
 	}
-	t := &tables{tags: map[string]tag{}, postTags: map[string][]postTag{}}
+	t := &tables{tags: map[string]tag{}, postTags: map[string][]postTag{},
+		audience: audience{archived: map[string]bool{}, newsletter: map[string][]string{}}}
+	if site != "" {
+		var err error
+		if t.siteURL, err = siteURL(site); err != nil {
+			return err
+		}
+	}
 	err := walk(path, func(table string, dec *json.Decoder) error {
+		if kept, err := t.audience.keep(table, dec); kept {
+			return err
+		}
 		switch table {
+		case "settings":
+			var row setting
+			if err := dec.Decode(&row); err != nil {
+				return err
+			}
+			if row.Key == "url" && site == "" {
+				var v string
+				_ = json.Unmarshal(row.Value, &v) // not a string: siteURL refuses ""
+				u, err := siteURL(v)
+				if err != nil {
+					return fmt.Errorf("the url setting: %w", err)
+				}
+				t.siteURL = u
+			}
 		case "tags":
 			var row tag
 			if err := dec.Decode(&row); err != nil {
@@ -54,8 +89,21 @@ func Read(path string, lim source.Limits, sink source.Sink) error {
 		return err
 	}
 	sink.Total(t.posts)
-	n := 0
+	n, members := 0, 0
 	return walk(path, func(table string, dec *json.Decoder) error {
+		if table == "members" {
+			place := fmt.Sprintf("db[0].data.members[%d]", members)
+			members++
+			var m member
+			if err := dec.Decode(&m); err != nil {
+				return err
+			}
+			p, err := t.audience.person(&m, place)
+			if err != nil {
+				return err
+			}
+			return sink.Person(p)
+		}
 		if table != "posts" {
 			if skipped(table) {
 				sink.Skip(reason(table))
@@ -71,6 +119,9 @@ func Read(path string, lim source.Limits, sink source.Sink) error {
 		it, err := t.item(&p, place, sink)
 		if err != nil || it == nil {
 			return err
+		}
+		if err := t.withSiteURL(it); err != nil {
+			return &source.ParseError{File: path, Place: place, Err: err}
 		}
 		return sink.Item(*it)
 	})
@@ -213,7 +264,7 @@ func (w *walker) delim(want json.Delim, wrong error) error {
 
 // quietTables are relations and bookkeeping whose content comes with the posts or is no one's
 // content; they are not counted as skipped.
-var quietTables = []string{"posts_tags", "tags", "migrations", "migrations_lock"}
+var quietTables = []string{"posts_tags", "tags", "migrations", "migrations_lock", "newsletters", "members_newsletters"}
 
 func skipped(table string) bool { return !slices.Contains(quietTables, table) }
 
@@ -224,8 +275,6 @@ func reason(table string) string {
 		return "author"
 	case "posts_authors":
 		return "post author link"
-	case "members":
-		return "member"
 	case "settings":
 		return "setting"
 	case "comments":

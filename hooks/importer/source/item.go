@@ -54,6 +54,8 @@ type Sink interface {
 	Item(it Item) error
 	// Skip counts one thing the import leaves out, by reason ("comment", "author").
 	Skip(reason string)
+	// Person takes one member or subscriber; an error stops the reader and the import.
+	Person(p Person) error
 }
 
 // Limits bound what a reader accepts, against oversized files and zip bombs.
@@ -65,8 +67,13 @@ type Limits struct {
 	Entry int64
 	// Entries is the most entries a zip may have.
 	Entries int
+	// Text is the largest text held whole in memory (a post's body): it is refused by its
+	// size before a byte of it is read.
+	Text int64
 }
 
 // DefaultLimits are the limits of the import commands: 1 GiB in all, 256 MiB an entry,
-// 100,000 entries.
-func DefaultLimits() Limits { return Limits{File: 1 << 30, Entry: 256 << 20, Entries: 100_000} }
+// 100,000 entries, 32 MiB a post's body.
+func DefaultLimits() Limits {
+	return Limits{File: 1 << 30, Entry: 256 << 20, Entries: 100_000, Text: 32 << 20}
+}

@@ -31,15 +31,15 @@ func (r row) htmlName() string { return "posts/" + r.postID + ".html" }
 
 // posts reads posts.csv (a list of small rows: no bodies, so it is held whole).
 func (ex *export) posts() ([]row, error) {
-	f, err := ex.fsys.Open(postsCSV)
+	f, err := source.OpenRegular(ex.fsys, postsCSV, ex.lim.Entry)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, &source.ParseError{File: ex.path, Err: fmt.Errorf("%w: %w", source.ErrWrongFormat, errNoPosts)}
 	}
 	if err != nil {
-		return nil, err
+		return nil, &source.ParseError{File: ex.path, Place: postsCSV, Err: err}
 	}
 	defer f.Close()
-	cr := csv.NewReader(source.NewUTF8Reader(io.LimitReader(f, ex.lim.Entry)))
+	cr := csv.NewReader(source.NewUTF8Reader(f))
 	fail := func(err error) error {
 		var pe *csv.ParseError
 		if errors.As(err, &pe) {
@@ -52,22 +52,14 @@ func (ex *export) posts() ([]row, error) {
 	if err != nil {
 		return nil, fail(err)
 	}
-	col := map[string]int{}
-	for i, h := range header {
-		col[strings.TrimSpace(strings.TrimPrefix(h, "\ufeff"))] = i
-	}
+	col := columns(header)
 	for _, name := range required {
 		if _, ok := col[name]; !ok {
 			return nil, &source.ParseError{File: ex.path, Place: postsCSV + ": line 1",
 				Err: fmt.Errorf("%w: no %q column (not Substack's posts.csv)", source.ErrWrongFormat, name)}
 		}
 	}
-	get := func(rec []string, name string) string {
-		if i, ok := col[name]; ok && i < len(rec) {
-			return strings.TrimSpace(rec[i])
-		}
-		return ""
-	}
+	get := func(rec []string, name string) string { return field(rec, col, name) }
 	var rows []row
 	for {
 		rec, err := cr.Read()

@@ -1,14 +1,13 @@
 // Package substack reads Substack's export for the importer: the .zip Substack mails, or the
 // folder it unpacks to, with posts.csv (one row a post) and posts/<post_id>.html (its body).
-// Substack has no tags and no feature images in its export; subscriber lists and e-mail
-// statistics are counted as skipped.
+// Substack has no tags and no feature images in its export; its subscriber lists
+// (email_list.<publication>.csv) become subscribers; e-mail statistics are counted as skipped.
 package substack
 
 import (
 	"archive/zip"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -46,7 +45,7 @@ func Read(dirOrZip string, lim source.Limits, sink source.Sink) error {
 			return err
 		}
 	}
-	return nil
+	return ex.subscribers(sink)
 }
 
 // export is an opened export.
@@ -56,15 +55,20 @@ type export struct {
 	lim  source.Limits
 }
 
-// open opens a folder as it is, or a zip after checking its entries against the limits (the
-// sizes a zip declares; archive/zip refuses an entry that inflates past its declared size).
+// open opens a folder confined with os.Root (no symlink leads out of it), or a zip after
+// checking its entries against the limits (the sizes a zip declares; archive/zip refuses an
+// entry that inflates past its declared size).
 func open(p string, lim source.Limits) (fs.FS, func(), error) {
 	st, err := os.Stat(p)
 	if err != nil {
 		return nil, nil, err
 	}
 	if st.IsDir() {
-		return os.DirFS(p), func() {}, nil
+		root, err := os.OpenRoot(p)
+		if err != nil {
+			return nil, nil, err
+		}
+		return root.FS(), func() { root.Close() }, nil
 	}
 	if err := source.CheckSize(p, lim); err != nil {
 		return nil, nil, err
@@ -80,19 +84,15 @@ func open(p string, lim source.Limits) (fs.FS, func(), error) {
 	return zr, func() { zr.Close() }, nil
 }
 
-// readText reads a file of the export, bounded, as valid UTF-8.
+// readText reads a regular file of the export as valid UTF-8, refused by its size before it
+// is read when it is over the text limit.
 func (ex *export) readText(name string) (string, error) {
-	f, err := ex.fsys.Open(name)
-	if err != nil {
+	b, err := source.ReadRegular(ex.fsys, name, ex.lim.Text)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		return "", err
-	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, ex.lim.Entry+1))
-	if err != nil {
+	case err != nil:
 		return "", &source.ParseError{File: ex.path, Place: name, Err: err}
-	}
-	if int64(len(b)) > ex.lim.Entry {
-		return "", &source.ParseError{File: ex.path, Place: name, Err: fmt.Errorf("%w: over %d bytes", source.ErrTooLarge, ex.lim.Entry)}
 	}
 	if !utf8.Valid(b) {
 		bad := 0
@@ -119,7 +119,7 @@ func (ex *export) skipOthers(rows []row, sink source.Sink) error {
 		if err != nil {
 			return err
 		}
-		if d.IsDir() || p == postsCSV || bodies[p] {
+		if d.IsDir() || p == postsCSV || bodies[p] || isSubscriberList(p) {
 			return nil
 		}
 		sink.Skip(fileReason(p))
@@ -131,8 +131,6 @@ func (ex *export) skipOthers(rows []row, sink source.Sink) error {
 func fileReason(p string) string {
 	base := path.Base(p)
 	switch {
-	case strings.HasPrefix(base, "email_list"):
-		return "subscriber list (" + base + ")"
 	case strings.HasSuffix(base, ".opens.csv"), strings.HasSuffix(base, ".delivers.csv"), strings.HasSuffix(base, ".opened.csv"):
 		return "e-mail statistics file"
 	}

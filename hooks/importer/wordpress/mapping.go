@@ -53,7 +53,6 @@ func emit(path string, it *item, place string, attachments map[string]string, si
 		Title:      strings.TrimSpace(it.Title),
 		Slug:       strings.TrimSpace(it.Name),
 		Excerpt:    strings.TrimSpace(it.excerpt()),
-		Content:    it.content(),
 		Visibility: source.Public,
 		Created:    gmt(it.PostGMT),
 		Updated:    gmt(it.Modified),
@@ -89,6 +88,7 @@ func emit(path string, it *item, place string, attachments map[string]string, si
 	if strings.TrimSpace(it.Sticky) == "1" {
 		sink.Skip("sticky flag")
 	}
+	out.Content = body(it.content(), sink)
 	out.Tags = tags(it.Categories, sink)
 	for _, m := range it.Meta {
 		if m.Key != "_thumbnail_id" {
@@ -130,13 +130,16 @@ func gmt(s string) time.Time {
 }
 
 // tags are the names of the item's categories and tags, each once; post formats and other
-// taxonomies are counted as skipped.
+// taxonomies are counted as skipped. WXR 1.0 names tags' domain "tag" and writes each term a
+// second time without a domain: those copies are ignored, as WordPress's importer does.
 func tags(cats []category, sink source.Sink) []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, c := range cats {
 		switch c.Domain {
-		case "category", "post_tag":
+		case "category", "post_tag", "tag":
+		case "":
+			continue
 		case "post_format":
 			sink.Skip("post format")
 			continue

@@ -40,7 +40,7 @@ func Read(path string, lim source.Limits, sink source.Sink) error {
 }
 
 // walk streams the file's channel: each <item> to onItem, with its place; every other element
-// of the channel to onOther as a reason to skip it. It checks that the file is WXR 1.1 or 1.2.
+// of the channel to onOther as a reason to skip it. It checks that the file is WXR 1.0 to 1.2.
 func walk(path string, onItem func(it *item, place string) error, onOther func(reason string)) error {
 	f, err := os.Open(path)
 	if err != nil {
@@ -91,7 +91,7 @@ func walk(path string, onItem func(it *item, place string) error, onOther func(r
 				}
 				line, _ := d.InputPos()
 				var it item
-				if err := d.DecodeElement(&it, &t); err != nil {
+				if err := d.DecodeElement(&it, &t); err != nil { // encoding/xml bounds its depth at 10,000
 					return fail(err)
 				}
 				depth--
@@ -100,10 +100,12 @@ func walk(path string, onItem func(it *item, place string) error, onOther func(r
 				}
 			case depth == 3:
 				onOther(channelReason(t.Name.Local))
-				if err := d.Skip(); err != nil {
+				if err := skip(d); err != nil {
 					return fail(err)
 				}
 				depth--
+			case depth > maxDepth:
+				return fail(errTooDeep)
 			}
 		case xml.EndElement:
 			depth--
@@ -130,19 +132,42 @@ func sniff(path string, br *bufio.Reader) error {
 	return nil
 }
 
-// readVersion reads <wp:wxr_version> and refuses versions other than 1.1 and 1.2.
+// readVersion reads <wp:wxr_version> and refuses a namespace not WordPress's and versions
+// other than 1.0 to 1.2.
 func readVersion(d *xml.Decoder, t xml.StartElement) (string, error) {
 	var v string
 	if err := d.DecodeElement(&v, &t); err != nil {
 		return "", err
 	}
 	v = strings.TrimSpace(v)
-	if wpNamespaces[t.Name.Space] != v {
-		return "", fmt.Errorf("%w: WXR version %q (namespace %q); WordPress 3.1 and later export 1.1 or 1.2", source.ErrWrongFormat, v, t.Name.Space)
+	if !wpNamespace.MatchString(t.Name.Space) || !knownVersion(v) {
+		return "", fmt.Errorf("%w: WXR version %q (namespace %q); WordPress exports 1.0 to 1.2 in its wordpress.org/export/ namespace", source.ErrWrongFormat, v, t.Name.Space)
 	}
 	return v, nil
 }
 
+// errTooDeep is the error of elements nested deeper than maxDepth.
+var errTooDeep = fmt.Errorf("elements nested more than %d deep (not a WordPress export)", maxDepth)
+
+// skip reads past the element just started, as xml.Decoder.Skip does, failing past maxDepth
+// (the depth counted from the channel's child).
+func skip(d *xml.Decoder) error {
+	for depth := 1; depth > 0; {
+		tok, err := d.Token()
+		if err != nil {
+			return err
+		}
+		switch tok.(type) {
+		case xml.StartElement:
+			if depth++; depth > maxDepth {
+				return errTooDeep
+			}
+		case xml.EndElement:
+			depth--
+		}
+	}
+	return nil
+}
 // channelReason is why an element of the channel (not an item) is skipped.
 func channelReason(local string) string {
 	switch local {

@@ -1,4 +1,4 @@
-// Package wordpress reads WordPress's export (WXR 1.1 and 1.2, an RSS 2.0 file with the wp:
+// Package wordpress reads WordPress's export (WXR 1.0 to 1.2, an RSS 2.0 file with the wp:
 // namespace) for the importer, streaming: posts and pages become items; attachments give the
 // feature images (_thumbnail_id); comments, authors, menus, terms, post meta and site
 // settings are counted as skipped.
@@ -6,17 +6,28 @@ package wordpress
 
 import (
 	"encoding/xml"
+	"regexp"
+	"slices"
 	"strings"
 )
 
 // Source is the platform's name, stored with every imported record.
 const Source = "wordpress"
 
-// wpNamespaces are the wp: namespaces of the versions read, by version.
-var wpNamespaces = map[string]string{
-	"http://wordpress.org/export/1.1/": "1.1",
-	"http://wordpress.org/export/1.2/": "1.2",
-}
+// versions are the WXR versions read. As WordPress's own importer does, the version is
+// wp:wxr_version's text; the namespace only has to be one of WordPress's export namespaces,
+// http or https (exports and test files carry either).
+var versions = []string{"1.0", "1.1", "1.2"}
+
+// wpNamespace matches the wp: namespaces of WXR 1.x.
+var wpNamespace = regexp.MustCompile(`^https?://wordpress\.org/export/1\.\d+/$`)
+
+// knownVersion says whether the wxr_version read is one of versions.
+func knownVersion(v string) bool { return slices.Contains(versions, v) }
+
+// maxDepth bounds the nesting of elements: a WXR file nests about 6 deep, and a decoder's
+// memory grows with depth (a skipped element nesting millions deep took hundreds of MiB).
+const maxDepth = 64
 
 // contentNamespace is content:encoded's; excerpt:encoded is in the wp namespace's excerpt/.
 const contentNamespace = "http://purl.org/rss/1.0/modules/content/"
