@@ -3,6 +3,8 @@ package importer_test
 import (
 	"archive/zip"
 	"bytes"
+	"compress/flate"
+	"hash/crc32"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -107,11 +109,7 @@ func TestSubstackBigBodyRefusedUnread(t *testing.T) {
 		_, err = w.Write([]byte("post_id,post_date,is_published,title\n1.big,2021-01-01T00:00:00Z,true,Big\n"))
 	}
 	if err == nil {
-		w, err = zw.Create("posts/1.big.html")
-	}
-	chunk := bytes.Repeat([]byte("<p>0</p>"), 1<<17) // 1 MiB
-	for i := 0; err == nil && i < 200; i++ {
-		_, err = w.Write(chunk)
+		err = writeRepeated(zw, "posts/1.big.html", bytes.Repeat([]byte("<p>0</p>"), 1<<17), 200) // 200 × 1 MiB
 	}
 	if err != nil {
 		t.Fatal(err)
@@ -135,4 +133,35 @@ func TestSubstackBigBodyRefusedUnread(t *testing.T) {
 		t.Fatalf("the refused import allocated %d MiB", grew>>20)
 	}
 	t.Logf("the refused import allocated %.1f MiB", float64(grew)/(1<<20))
+}
+
+// writeRepeated adds an entry holding n copies of chunk, deflated once: the chunk's deflate
+// stream, flushed to a byte boundary, repeated n times (each copy refers only to itself), then
+// an empty final block. A 200 MiB entry costs the test a CRC, not 200 MiB of compression.
+func writeRepeated(zw *zip.Writer, name string, chunk []byte, n int) error {
+	var c bytes.Buffer
+	fw, err := flate.NewWriter(&c, flate.BestCompression)
+	if err != nil {
+		return err
+	}
+	if _, err := fw.Write(chunk); err != nil {
+		return err
+	}
+	if err := fw.Flush(); err != nil {
+		return err
+	}
+	sum := crc32.NewIEEE()
+	for range n {
+		sum.Write(chunk)
+	}
+	end := []byte{0x03, 0x00} // BFINAL, fixed codes, end of block
+	w, err := zw.CreateRaw(&zip.FileHeader{Name: name, Method: zip.Deflate, CRC32: sum.Sum32(),
+		CompressedSize64: uint64(c.Len()*n + len(end)), UncompressedSize64: uint64(len(chunk) * n)})
+	for i := 0; err == nil && i < n; i++ {
+		_, err = w.Write(c.Bytes())
+	}
+	if err == nil {
+		_, err = w.Write(end)
+	}
+	return err
 }

@@ -6,4 +6,7 @@
 // a hash of what was imported (import_hash): a second run creates nothing, counts the records
 // whose source changed, and overwrites them only with Update. Imports fire no webhook events
 // unless asked (Options.Events): receivers are not sent one content.created per old post.
+// Members and subscribers (Ghost's members, Substack's list) come in by address, confirmed only
+// when the source had their consent, flagged with the platform in source, and never with an
+// event or an e-mail.
 package importer
