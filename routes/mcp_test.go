@@ -96,7 +96,7 @@ func TestMCPHandshake(t *testing.T) {
 		{Name: "no key", Method: http.MethodPost, Path: "/mcp", Headers: mcpHeaders(""), Body: initialize("2025-11-25"),
 			ExpectedStatus: http.StatusUnauthorized, ExpectedCode: "unauthorized",
 			ExpectedHeaders: map[string]string{"WWW-Authenticate": `Bearer realm="mcp"`, "Cache-Control": "no-store"}},
-		{Name: "unknown key", Method: http.MethodPost, Path: "/mcp", Headers: mcpHeaders("cca_live_" + "0123456789abcdef0123456789abcdef"), Body: initialize("2025-11-25"),
+		{Name: "unknown key", Method: http.MethodPost, Path: "/mcp", Headers: mcpHeaders("svc_live_" + strings.Repeat("0", 38)), Body: initialize("2025-11-25"),
 			ExpectedStatus: http.StatusUnauthorized, ExpectedCode: "unauthorized", ExpectedHeaders: map[string]string{"WWW-Authenticate": `Bearer realm="mcp"`}},
 		{Name: "expired key", Method: http.MethodPost, Path: "/mcp", Headers: mcpHeaders(old), Body: initialize("2025-11-25"),
 			ExpectedStatus: http.StatusForbidden, ExpectedCode: "key_expired", ExpectedHeaders: map[string]string{"WWW-Authenticate": ""}},
@@ -125,9 +125,10 @@ func TestMCPToolsFollowScopes(t *testing.T) {
 		{"write", []string{keys.ScopeWrite}, []string{"create_draft", "publish", "update_draft"}},
 		{"read:analytics", []string{keys.ScopeReadAnalytics}, []string{"get_analytics"}},
 		{"read:members", []string{keys.ScopeReadMembers}, []string{"count_members"}},
+		{"read:content", []string{keys.ScopeReadContent}, []string{"list_drafts"}},
 		{"webhooks only", []string{keys.ScopeWebhooks}, nil},
-		{"every scope", []string{keys.ScopeRead, keys.ScopeWrite, keys.ScopeReadAnalytics, keys.ScopeReadMembers},
-			[]string{"count_members", "create_draft", "get_analytics", "get_content", "get_profile", "list_content", "list_tags", "publish", "update_draft"}},
+		{"every scope", []string{keys.ScopeRead, keys.ScopeWrite, keys.ScopeReadAnalytics, keys.ScopeReadMembers, keys.ScopeReadContent},
+			[]string{"count_members", "create_draft", "get_analytics", "get_content", "get_profile", "list_content", "list_drafts", "list_tags", "publish", "update_draft"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			key, _ := h.CreateKey(c.scopes...)
@@ -165,7 +166,7 @@ func TestMCPToolsFollowScopes(t *testing.T) {
 		}
 	})
 	t.Run("the full list is at most 12 KB", func(t *testing.T) {
-		full, _ := h.CreateKey(keys.ScopeRead, keys.ScopeWrite, keys.ScopeReadAnalytics, keys.ScopeReadMembers)
+		full, _ := h.CreateKey(keys.ScopeRead, keys.ScopeWrite, keys.ScopeReadAnalytics, keys.ScopeReadMembers, keys.ScopeReadContent)
 		res := h.Do(apitest.Request{Method: http.MethodPost, Path: "/mcp", Body: rpc("tools/list", nil), Headers: mcpHeaders(full)})
 		if len(res.Body) > 12*1024 {
 			t.Errorf("tools/list is %d bytes", len(res.Body))
@@ -269,7 +270,7 @@ func TestMCPWriteTools(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
 	name := "Assistant"
-	key, _ := h.CreateKeyWith(keys.Fields{Name: &name, Scopes: &[]string{keys.ScopeWrite}})
+	key, _ := h.CreateKeyWith(keys.Fields{Name: &name, Scopes: &[]string{keys.ScopeWrite, keys.ScopeReadContent}})
 	published := h.SaveRecord(vocab.Posts, map[string]any{"title": "Live", "slug": "live", "visibility": "public"})
 	var id string
 	// refused is a call that the tool refuses with the REST error code.
@@ -289,6 +290,9 @@ func TestMCPWriteTools(t *testing.T) {
 
 	call("update_draft", map[string]any{"collection": "posts", "id": id, "fields": map[string]any{"title": "Better title"}},
 		[]string{"content.updated"}, map[string]any{"result.structuredContent.data.title": "Better title", "result.structuredContent.data.draft": true}).Test(t, h)
+	call("list_drafts", map[string]any{"collection": "posts"}, nil, map[string]any{"result.structuredContent.items.0.id": id,
+		"result.structuredContent.items.0.title": "Better title", "result.structuredContent.items.1": apitest.Absent,
+		"result.structuredContent.page": 1, "result.structuredContent.total_pages": 1}).Test(t, h)
 	revs, err := h.Revisions.List(h.App, vocab.Posts, id)
 	if err != nil || len(revs) == 0 || revs[0].Actor.Name != name || revs[0].Actor.Type != "key" {
 		t.Errorf("revisions %v %v", revs, err)

@@ -57,8 +57,8 @@ func loadMCPTools() ([]*mcpTool, error) {
 	collection := map[string]any{"type": "string", "enum": mcpContentCollections}
 	str := map[string]any{"type": "string"}
 	item := b.union("PostData", "ProjectData")
-	summary := map[string]any{"type": "object", "required": []any{"data"}, "properties": map[string]any{
-		"data": mergeSchemas(b.picked("Post", mcpWriteFields), b.picked("Project", mcpWriteFields))}}
+	writeSummary := mergeSchemas(b.picked("Post", mcpWriteFields), b.picked("Project", mcpWriteFields))
+	summary := map[string]any{"type": "object", "required": []any{"data"}, "properties": map[string]any{"data": writeSummary}}
 	tools := []*mcpTool{
 		{scope: keys.ScopeRead, run: listContentTool, tool: &mcp.Tool{
 			Name:        "list_content",
@@ -75,6 +75,15 @@ func loadMCPTools() ([]*mcpTool, error) {
 				"collection": collection, "slug": str,
 				"format": map[string]any{"type": "string", "enum": []any{"html", "markdown"}, "default": "html"}}),
 			OutputSchema: item,
+		}},
+		{scope: keys.ScopeReadContent, run: draftsTool, tool: &mcp.Tool{
+			Name:        "list_drafts",
+			Description: "The drafts of posts or projects (what update_draft and publish take), newest first, 50 a page.",
+			InputSchema: b.object([]string{"collection"}, map[string]any{
+				"collection": collection, "q": b.param("Search"), "page": b.param("Page")}),
+			OutputSchema: map[string]any{"type": "object", "required": []any{"items", "page", "total_pages"}, "properties": map[string]any{
+				"items": map[string]any{"type": "array", "items": writeSummary}, "page": b.param("Page"),
+				"total_pages": map[string]any{"type": "integer"}}},
 		}},
 		{scope: keys.ScopeRead, run: profileTool, tool: &mcp.Tool{
 			Name: "get_profile", Description: "The creator's public profile.",
@@ -351,6 +360,40 @@ func getContentTool(c *toolCall, raw json.RawMessage) (any, error) {
 	return out, nil
 }
 
+// draftsTool lists drafts through the v2 page list (read:content), each as a write summary.
+func draftsTool(c *toolCall, raw json.RawMessage) (any, error) {
+	var args struct {
+		contentArgs
+		Q    string
+		Page *int
+	}
+	if err := decodeArgs(raw, &args); err != nil {
+		return nil, err
+	}
+	r, err := args.resource()
+	if err != nil {
+		return nil, err
+	}
+	q := url.Values{paramDraft: {"true"}, paramPerPage: {strconv.Itoa(mcpResourcesPerPage)}, paramSort: {"-updated"}}
+	if args.Q != "" {
+		q.Set(paramQ, args.Q)
+	}
+	if args.Page != nil {
+		q.Set(paramPage, strconv.Itoa(*args.Page))
+	}
+	out, err := c.json(routeCall{method: http.MethodGet, pattern: "/api/v2/" + r.collection, query: q})
+	if err != nil {
+		return nil, err
+	}
+	items, _ := out["items"].([]any)
+	summaries := make([]any, 0, len(items))
+	for _, it := range items {
+		v, _ := it.(map[string]any)
+		summaries = append(summaries, pick(v, mcpWriteFields))
+	}
+	return map[string]any{"items": summaries, "page": out["page"], "total_pages": out["total_pages"]}, nil
+}
+
 func profileTool(c *toolCall, raw json.RawMessage) (any, error) {
 	return c.noArgs(raw, routeCall{method: http.MethodGet, pattern: "/api/v1/profile"})
 }
@@ -476,9 +519,14 @@ func (c *toolCall) summary(rc routeCall) (any, error) {
 		return nil, err
 	}
 	data, _ := out["data"].(map[string]any)
-	picked := make(map[string]any, len(mcpWriteFields))
-	for _, f := range mcpWriteFields {
-		picked[f] = data[f]
+	return map[string]any{"data": pick(data, mcpWriteFields)}, nil
+}
+
+// pick is the named fields of a record's view.
+func pick(view map[string]any, fields []string) map[string]any {
+	out := make(map[string]any, len(fields))
+	for _, f := range fields {
+		out[f] = view[f]
 	}
-	return map[string]any{"data": picked}, nil
+	return out
 }
