@@ -12,6 +12,7 @@ import (
 	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
+	"github.com/creator-content-api/server/routes"
 )
 
 // mcpHeaders are what a Streamable HTTP client sends with key.
@@ -382,4 +383,26 @@ func TestMCPResources(t *testing.T) {
 			t.Errorf("%v", out)
 		}
 	})
+}
+
+// TestMCPRateAndLog: /mcp counts against the Normal tier per client IP like a REST call (one
+// HTTP request, one count), and leaves a request log row without the key.
+func TestMCPRateAndLog(t *testing.T) {
+	t.Parallel()
+	rl := routes.DefaultRateLimits()
+	h := apitest.New(t, apitest.Options{RateLimits: &rl})
+	h.App.Settings().Logs.MaxDays = 1 // PocketBase's test app keeps no log
+	key, _ := h.CreateKey(keys.ScopeWrite)
+	call := toolCall("create_draft", map[string]any{"collection": "posts", "fields": map[string]any{"title": "Logged", "visibility": "public"}})
+	apitest.Scenario{Name: "a write", Method: http.MethodPost, Path: "/mcp", Headers: mcpHeaders(key), Body: call,
+		ExpectedStatus: http.StatusOK, ExpectedHeaders: map[string]string{"X-RateLimit-Limit": "10", "X-RateLimit-Remaining": "9"}}.Test(t, h)
+	rows := logRows(t, h, 1)
+	if !slices.ContainsFunc(rows, func(r string) bool { return strings.Contains(r, `/mcp`) }) || slices.ContainsFunc(rows, func(r string) bool { return strings.Contains(r, key) }) {
+		t.Errorf("request log rows %v", rows)
+	}
+	for range 9 {
+		h.Do(apitest.Request{Method: http.MethodPost, Path: "/mcp", Body: rpc("tools/list", nil), Headers: mcpHeaders(key)})
+	}
+	apitest.Scenario{Name: "past the burst", Method: http.MethodPost, Path: "/mcp", Headers: mcpHeaders(key), Body: rpc("tools/list", nil),
+		ExpectedStatus: http.StatusTooManyRequests, ExpectedCode: "rate_limited"}.Test(t, h)
 }
