@@ -248,6 +248,7 @@ func TestMCPReadToolsAnswerAsREST(t *testing.T) {
 		code       string
 	}{
 		{"a draft is not found", "get_content", map[string]any{"collection": "posts", "slug": "hidden"}, "not_found"},
+		{"a slug with .md is not found", "get_content", map[string]any{"collection": "posts", "slug": "alpha.md"}, "not_found"},
 		{"an unknown collection", "list_content", map[string]any{"collection": "members"}, "invalid_request"},
 		{"an unknown argument", "list_content", map[string]any{"collection": "posts", "page": 2}, "invalid_request"},
 		{"a bad limit", "list_content", map[string]any{"collection": "posts", "limit": 0}, "invalid_request"},
@@ -363,6 +364,7 @@ func TestMCPResources(t *testing.T) {
 	}{
 		{"a draft is not a resource", "resources/read", map[string]any{"uri": "content://posts/secret"}, -32602},
 		{"another scheme", "resources/read", map[string]any{"uri": "content://members/ada"}, -32602},
+		{"a slug with .md", "resources/read", map[string]any{"uri": "content://posts/engines.md"}, -32602},
 		{"a forged cursor", "resources/list", map[string]any{"cursor": "posts nope"}, -32602},
 		{"an unknown collection in the cursor", "resources/list", map[string]any{"cursor": "members"}, -32602},
 	} {

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/pocketbase/pocketbase/core"
@@ -196,8 +197,7 @@ func getContentTool(c *toolCall, raw json.RawMessage) (any, error) {
 	if args.Format != "" && args.Format != "html" && args.Format != "markdown" {
 		return nil, apierr.InvalidParam("format", "html or markdown")
 	}
-	out, err := c.json(routeCall{method: http.MethodGet, pattern: "/api/v1/" + r.collection + "/{idOrSlug}",
-		path: map[string]string{paramIDOrSlug: args.Slug}})
+	out, err := c.published(r, args.Slug)
 	if err != nil || args.Format != "markdown" {
 		return out, err
 	}
@@ -265,6 +265,16 @@ func membersTool(c *toolCall, raw json.RawMessage) (any, error) {
 		return nil, err
 	}
 	return map[string]any{"total_items": out["total_items"]}, nil
+}
+
+// published is the v1 read of r's published record by slug, as JSON: a slug with a dot (which
+// no slug has; <slug>.md would ask the route for Markdown) is not found.
+func (c *toolCall) published(r *resource, slug string) (map[string]any, error) {
+	if strings.Contains(slug, ".") {
+		return nil, apierr.NotFound()
+	}
+	return c.json(routeCall{method: http.MethodGet, pattern: "/api/v1/" + r.collection + "/{idOrSlug}",
+		path: map[string]string{paramIDOrSlug: slug}})
 }
 
 // json calls a route and decodes its JSON answer.
