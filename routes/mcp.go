@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -94,7 +95,14 @@ func (a *API) mcpServer(e *core.RequestEvent, key *keys.Key) *mcp.Server {
 // toolHandler runs t for call: its answer as structured content (and as its JSON text, for
 // clients that read only text), a refusal as a tool error holding the REST error envelope.
 func toolHandler(call *toolCall, t *mcpTool) mcp.ToolHandler {
-	return func(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return func(_ context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
+		// A handler's panic is a 500 over REST (pbPanicRecover); here the SDK may run the
+		// call where nothing above would recover it.
+		defer func() {
+			if p := recover(); p != nil {
+				res = toolError(apierr.Internal(fmt.Errorf("panic in tool %s: %v", t.tool.Name, p)))
+			}
+		}()
 		out, err := t.run(call, req.Params.Arguments)
 		if err != nil {
 			return toolError(err), nil
