@@ -6,7 +6,7 @@
 source "$(dirname "$0")/lib.sh" # cd to the repository root; work dir, server and trap
 
 build_server
-key=$(new_key "tools size" read,write,read:analytics,read:members)
+key=$(new_key "tools size" read,write,read:analytics,read:members,read:content)
 port=$(node -e 'const s = require("net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })')
 start_server "$port"
 curl -fs "http://127.0.0.1:$port/mcp" -H "Authorization: Bearer $key" -H 'Content-Type: application/json' \

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -94,21 +95,33 @@ func (a *API) mcpServer(e *core.RequestEvent, key *keys.Key) *mcp.Server {
 // toolHandler runs t for call: its answer as structured content (and as its JSON text, for
 // clients that read only text), a refusal as a tool error holding the REST error envelope.
 func toolHandler(call *toolCall, t *mcpTool) mcp.ToolHandler {
-	return func(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return func(_ context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
+		// A handler's panic is a 500 over REST (pbPanicRecover); here the SDK may run the
+		// call where nothing above would recover it.
+		defer func() {
+			if p := recover(); p != nil {
+				res = call.toolError(t, apierr.Internal(fmt.Errorf("panic in tool %s: %v", t.tool.Name, p)))
+			}
+		}()
 		out, err := t.run(call, req.Params.Arguments)
 		if err != nil {
-			return toolError(err), nil
+			return call.toolError(t, err), nil
 		}
 		text, err := marshal(out)
 		if err != nil {
-			return toolError(err), nil
+			return call.toolError(t, err), nil
 		}
 		return &mcp.CallToolResult{StructuredContent: out, Content: []mcp.Content{&mcp.TextContent{Text: string(text)}}}, nil
 	}
 }
 
-// toolError is err as a tool error: the envelope the REST call would have answered.
-func toolError(err error) *mcp.CallToolResult {
-	env, _ := json.Marshal(toAPIError(err).Envelope())
+// toolError is err as a tool error: the envelope the REST call would have answered. A 500's
+// cause goes to the app's log, as the request log keeps a REST 500's: the answer shows none.
+func (c *toolCall) toolError(t *mcpTool, err error) *mcp.CallToolResult {
+	ae := toAPIError(err)
+	if ae.Status >= http.StatusInternalServerError {
+		c.e.App.Logger().Error("MCP tool failed", "tool", t.tool.Name, "error", err.Error())
+	}
+	env, _ := json.Marshal(ae.Envelope())
 	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: string(env)}}}
 }

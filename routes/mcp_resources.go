@@ -100,8 +100,7 @@ func (c *toolCall) readResource(uri string) (*mcp.ReadResourceResult, error) {
 	if !ok || err != nil || !strings.HasPrefix(uri, mcpResourceScheme) {
 		return nil, mcp.ResourceNotFoundError(uri)
 	}
-	out, err := c.json(routeCall{method: http.MethodGet, pattern: "/api/v1/" + r.collection + "/{idOrSlug}",
-		path: map[string]string{paramIDOrSlug: slug}})
+	out, err := c.published(r, slug)
 	if err != nil {
 		var ae *apierr.Error
 		if errors.As(err, &ae) && ae.Status == http.StatusNotFound {

@@ -12,6 +12,7 @@ import (
 	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
+	"github.com/creator-content-api/server/routes"
 )
 
 // mcpHeaders are what a Streamable HTTP client sends with key.
@@ -96,7 +97,7 @@ func TestMCPHandshake(t *testing.T) {
 		{Name: "no key", Method: http.MethodPost, Path: "/mcp", Headers: mcpHeaders(""), Body: initialize("2025-11-25"),
 			ExpectedStatus: http.StatusUnauthorized, ExpectedCode: "unauthorized",
 			ExpectedHeaders: map[string]string{"WWW-Authenticate": `Bearer realm="mcp"`, "Cache-Control": "no-store"}},
-		{Name: "unknown key", Method: http.MethodPost, Path: "/mcp", Headers: mcpHeaders("cca_live_" + "0123456789abcdef0123456789abcdef"), Body: initialize("2025-11-25"),
+		{Name: "unknown key", Method: http.MethodPost, Path: "/mcp", Headers: mcpHeaders("svc_live_" + strings.Repeat("0", 38)), Body: initialize("2025-11-25"),
 			ExpectedStatus: http.StatusUnauthorized, ExpectedCode: "unauthorized", ExpectedHeaders: map[string]string{"WWW-Authenticate": `Bearer realm="mcp"`}},
 		{Name: "expired key", Method: http.MethodPost, Path: "/mcp", Headers: mcpHeaders(old), Body: initialize("2025-11-25"),
 			ExpectedStatus: http.StatusForbidden, ExpectedCode: "key_expired", ExpectedHeaders: map[string]string{"WWW-Authenticate": ""}},
@@ -125,9 +126,10 @@ func TestMCPToolsFollowScopes(t *testing.T) {
 		{"write", []string{keys.ScopeWrite}, []string{"create_draft", "publish", "update_draft"}},
 		{"read:analytics", []string{keys.ScopeReadAnalytics}, []string{"get_analytics"}},
 		{"read:members", []string{keys.ScopeReadMembers}, []string{"count_members"}},
+		{"read:content", []string{keys.ScopeReadContent}, []string{"list_drafts"}},
 		{"webhooks only", []string{keys.ScopeWebhooks}, nil},
-		{"every scope", []string{keys.ScopeRead, keys.ScopeWrite, keys.ScopeReadAnalytics, keys.ScopeReadMembers},
-			[]string{"count_members", "create_draft", "get_analytics", "get_content", "get_profile", "list_content", "list_tags", "publish", "update_draft"}},
+		{"every scope", []string{keys.ScopeRead, keys.ScopeWrite, keys.ScopeReadAnalytics, keys.ScopeReadMembers, keys.ScopeReadContent},
+			[]string{"count_members", "create_draft", "get_analytics", "get_content", "get_profile", "list_content", "list_drafts", "list_tags", "publish", "update_draft"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			key, _ := h.CreateKey(c.scopes...)
@@ -165,7 +167,7 @@ func TestMCPToolsFollowScopes(t *testing.T) {
 		}
 	})
 	t.Run("the full list is at most 12 KB", func(t *testing.T) {
-		full, _ := h.CreateKey(keys.ScopeRead, keys.ScopeWrite, keys.ScopeReadAnalytics, keys.ScopeReadMembers)
+		full, _ := h.CreateKey(keys.ScopeRead, keys.ScopeWrite, keys.ScopeReadAnalytics, keys.ScopeReadMembers, keys.ScopeReadContent)
 		res := h.Do(apitest.Request{Method: http.MethodPost, Path: "/mcp", Body: rpc("tools/list", nil), Headers: mcpHeaders(full)})
 		if len(res.Body) > 12*1024 {
 			t.Errorf("tools/list is %d bytes", len(res.Body))
@@ -246,6 +248,7 @@ func TestMCPReadToolsAnswerAsREST(t *testing.T) {
 		code       string
 	}{
 		{"a draft is not found", "get_content", map[string]any{"collection": "posts", "slug": "hidden"}, "not_found"},
+		{"a slug with .md is not found", "get_content", map[string]any{"collection": "posts", "slug": "alpha.md"}, "not_found"},
 		{"an unknown collection", "list_content", map[string]any{"collection": "members"}, "invalid_request"},
 		{"an unknown argument", "list_content", map[string]any{"collection": "posts", "page": 2}, "invalid_request"},
 		{"a bad limit", "list_content", map[string]any{"collection": "posts", "limit": 0}, "invalid_request"},
@@ -269,7 +272,7 @@ func TestMCPWriteTools(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
 	name := "Assistant"
-	key, _ := h.CreateKeyWith(keys.Fields{Name: &name, Scopes: &[]string{keys.ScopeWrite}})
+	key, _ := h.CreateKeyWith(keys.Fields{Name: &name, Scopes: &[]string{keys.ScopeWrite, keys.ScopeReadContent}})
 	published := h.SaveRecord(vocab.Posts, map[string]any{"title": "Live", "slug": "live", "visibility": "public"})
 	var id string
 	// refused is a call that the tool refuses with the REST error code.
@@ -289,6 +292,9 @@ func TestMCPWriteTools(t *testing.T) {
 
 	call("update_draft", map[string]any{"collection": "posts", "id": id, "fields": map[string]any{"title": "Better title"}},
 		[]string{"content.updated"}, map[string]any{"result.structuredContent.data.title": "Better title", "result.structuredContent.data.draft": true}).Test(t, h)
+	call("list_drafts", map[string]any{"collection": "posts"}, nil, map[string]any{"result.structuredContent.items.0.id": id,
+		"result.structuredContent.items.0.title": "Better title", "result.structuredContent.items.1": apitest.Absent,
+		"result.structuredContent.page": 1, "result.structuredContent.total_pages": 1}).Test(t, h)
 	revs, err := h.Revisions.List(h.App, vocab.Posts, id)
 	if err != nil || len(revs) == 0 || revs[0].Actor.Name != name || revs[0].Actor.Type != "key" {
 		t.Errorf("revisions %v %v", revs, err)
@@ -358,6 +364,7 @@ func TestMCPResources(t *testing.T) {
 	}{
 		{"a draft is not a resource", "resources/read", map[string]any{"uri": "content://posts/secret"}, -32602},
 		{"another scheme", "resources/read", map[string]any{"uri": "content://members/ada"}, -32602},
+		{"a slug with .md", "resources/read", map[string]any{"uri": "content://posts/engines.md"}, -32602},
 		{"a forged cursor", "resources/list", map[string]any{"cursor": "posts nope"}, -32602},
 		{"an unknown collection in the cursor", "resources/list", map[string]any{"cursor": "members"}, -32602},
 	} {
@@ -378,4 +385,26 @@ func TestMCPResources(t *testing.T) {
 			t.Errorf("%v", out)
 		}
 	})
+}
+
+// TestMCPRateAndLog: /mcp counts against the Normal tier per client IP like a REST call (one
+// HTTP request, one count), and leaves a request log row without the key.
+func TestMCPRateAndLog(t *testing.T) {
+	t.Parallel()
+	rl := routes.DefaultRateLimits()
+	h := apitest.New(t, apitest.Options{RateLimits: &rl})
+	h.App.Settings().Logs.MaxDays = 1 // PocketBase's test app keeps no log
+	key, _ := h.CreateKey(keys.ScopeWrite)
+	call := toolCall("create_draft", map[string]any{"collection": "posts", "fields": map[string]any{"title": "Logged", "visibility": "public"}})
+	apitest.Scenario{Name: "a write", Method: http.MethodPost, Path: "/mcp", Headers: mcpHeaders(key), Body: call,
+		ExpectedStatus: http.StatusOK, ExpectedHeaders: map[string]string{"X-RateLimit-Limit": "10", "X-RateLimit-Remaining": "9"}}.Test(t, h)
+	rows := logRows(t, h, 1)
+	if !slices.ContainsFunc(rows, func(r string) bool { return strings.Contains(r, `/mcp`) }) || slices.ContainsFunc(rows, func(r string) bool { return strings.Contains(r, key) }) {
+		t.Errorf("request log rows %v", rows)
+	}
+	for range 9 {
+		h.Do(apitest.Request{Method: http.MethodPost, Path: "/mcp", Body: rpc("tools/list", nil), Headers: mcpHeaders(key)})
+	}
+	apitest.Scenario{Name: "past the burst", Method: http.MethodPost, Path: "/mcp", Headers: mcpHeaders(key), Body: rpc("tools/list", nil),
+		ExpectedStatus: http.StatusTooManyRequests, ExpectedCode: "rate_limited"}.Test(t, h)
 }

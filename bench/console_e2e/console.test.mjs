@@ -107,7 +107,7 @@ describe('owner console', { timeout: 15 * 60_000 }, () => {
     await page.getByText('No keys yet').waitFor();
     assert.equal(await page.getByRole('link', { name: 'API keys' }).getAttribute('aria-current'), 'page');
     // The card that tells the owner how to connect an assistant, with this server's /mcp.
-    await heading('Connect an assistant').waitFor();
+    await page.getByRole('heading', { name: 'Connect an assistant', level: 2 }).waitFor();
     await page.getByText(`claude mcp add --transport http site ${new URL(page.url()).origin}/mcp`).waitFor();
   });
 

@@ -16,7 +16,7 @@ export function assistantCard() {
     h('p', {}, 'AI assistants reach your content at ', h('code', { text: url }),
       ' (Model Context Protocol). Create a key for the assistant and replace YOUR_KEY with it: with ',
       h('code', { text: 'read' }), ' it reads and searches your published posts, with ', h('code', { text: 'write' }),
-      ' it drafts, edits drafts and publishes (never deletes), with ', h('code', { text: 'read:analytics' }), ' it sees your numbers. No OAuth sign-in is needed.'),
+      ' it drafts, edits drafts and publishes (never deletes; add ', h('code', { text: 'read:content' }), ' to let it find your drafts), with ', h('code', { text: 'read:analytics' }), ' it sees your numbers. No OAuth sign-in is needed.'),
     block('Claude Code:', `claude mcp add --transport http site ${url} --header "${header}"`),
     block('Cursor (~/.cursor/mcp.json); in VS Code (.vscode/mcp.json) write "servers" and add "type": "http":', json),
     block('Claude Desktop (claude_desktop_config.json):', desktop));

@@ -59,7 +59,7 @@ test("initialize negotiates 2025-11-25 and tools/list fits the budget", async ()
   assert.ok(text.length <= 12 * 1024, `tools/list is ${text.length} bytes`);
   const { tools } = await client.listTools();
   assert.deepEqual(tools.map((t) => t.name).sort(),
-    ["count_members", "create_draft", "get_analytics", "get_content", "get_profile", "list_content", "list_tags", "publish", "update_draft"]);
+    ["count_members", "create_draft", "get_analytics", "get_content", "get_profile", "list_content", "list_drafts", "list_tags", "publish", "update_draft"]);
   await client.close();
 });
 
@@ -68,6 +68,8 @@ test("each tool answers what its REST route answers", async () => {
   const draft = await call(client, "create_draft", { collection: "posts",
     fields: { title: "Notes on MCP", visibility: "public", tags: ["mcp"], content: "<p>Drafted by an <em>assistant</em>.</p>" } });
   assert.equal(draft.data.draft, true);
+  const drafts = await call(client, "list_drafts", { collection: "posts" });
+  assert.ok(drafts.items.some((d) => d.id === draft.data.id), JSON.stringify(drafts));
   const updated = await call(client, "update_draft", { collection: "posts", id: draft.data.id, fields: { excerpt: "From notes" } });
   assert.equal(updated.data.id, draft.data.id);
   const published = await call(client, "publish", { collection: "posts", id: draft.data.id });

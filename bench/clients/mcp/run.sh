@@ -12,7 +12,7 @@ source "$client/../../lib.sh" # cd to the repository root; work dir, server and 
 
 build_server
 cca seed >/dev/null
-full_key=$(new_key "mcp full" read,write,read:analytics,read:members)
+full_key=$(new_key "mcp full" read,write,read:analytics,read:members,read:content)
 read_key=$(new_key "mcp reader" read)
 revoked_key=$(new_key "mcp revoked" read)
 port=$(node -e 'const s = require("net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })')

@@ -1,0 +1,106 @@
+package routes
+
+import (
+	"encoding/json"
+	"net/http"
+
+	"github.com/creator-content-api/server/routes/apierr"
+)
+
+// The write tools (write scope): create a draft, update a draft, publish or schedule; never
+// delete. Each saves through the v1 write route (its events, revisions and validation) and
+// answers a summary of the record.
+
+// writeArgs are a write tool's arguments.
+type writeArgs struct {
+	contentArgs
+	ID     string         `json:"id"`
+	Fields map[string]any `json:"fields"`
+	At     string         `json:"at"`
+}
+
+func createDraftTool(c *toolCall, raw json.RawMessage) (any, error) {
+	var args writeArgs
+	if err := decodeArgs(raw, &args); err != nil {
+		return nil, err
+	}
+	r, err := args.resource()
+	if err != nil {
+		return nil, err
+	}
+	if args.Fields == nil {
+		args.Fields = map[string]any{}
+	}
+	args.Fields["draft"] = true
+	return c.summary(routeCall{method: http.MethodPost, pattern: "/api/v1/" + r.collection, body: args.Fields})
+}
+
+func updateDraftTool(c *toolCall, raw json.RawMessage) (any, error) {
+	var args writeArgs
+	if err := decodeArgs(raw, &args); err != nil {
+		return nil, err
+	}
+	r, err := c.draft(args)
+	if err != nil {
+		return nil, err
+	}
+	if _, ok := args.Fields["draft"]; ok {
+		return nil, apierr.InvalidField("draft", "update_draft keeps a draft a draft; publish publishes it")
+	}
+	return c.summary(routeCall{method: http.MethodPatch, pattern: "/api/v1/" + r.collection + "/{idOrSlug}",
+		path: map[string]string{paramIDOrSlug: args.ID}, body: args.Fields})
+}
+
+func publishTool(c *toolCall, raw json.RawMessage) (any, error) {
+	var args writeArgs
+	if err := decodeArgs(raw, &args); err != nil {
+		return nil, err
+	}
+	r, err := args.resource()
+	if err != nil {
+		return nil, err
+	}
+	body := map[string]any{"draft": false}
+	if args.At != "" {
+		body["published_at"] = args.At
+	}
+	return c.summary(routeCall{method: http.MethodPatch, pattern: "/api/v1/" + r.collection + "/{idOrSlug}",
+		path: map[string]string{paramIDOrSlug: args.ID}, body: body})
+}
+
+// draft is the resource of args once its record is found to be a draft: update_draft edits
+// drafts only (409 conflict otherwise), as its name promises.
+func (c *toolCall) draft(args writeArgs) (*resource, error) {
+	r, err := args.resource()
+	if err != nil {
+		return nil, err
+	}
+	rec, err := findRecord(c.e.App, r, args.ID)
+	if err != nil {
+		return nil, err
+	}
+	if !rec.GetBool("draft") {
+		return nil, &apierr.Error{Status: http.StatusConflict, Code: codeConflict,
+			Message: "this record is published: update_draft changes drafts only"}
+	}
+	return r, nil
+}
+
+// summary calls a write route and keeps mcpWriteFields of the record it answers.
+func (c *toolCall) summary(rc routeCall) (any, error) {
+	out, err := c.json(rc)
+	if err != nil {
+		return nil, err
+	}
+	data, _ := out["data"].(map[string]any)
+	return map[string]any{"data": pick(data, mcpWriteFields)}, nil
+}
+
+// pick is the named fields of a record's view.
+func pick(view map[string]any, fields []string) map[string]any {
+	out := make(map[string]any, len(fields))
+	for _, f := range fields {
+		out[f] = view[f]
+	}
+	return out
+}
