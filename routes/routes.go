@@ -23,6 +23,7 @@ import (
 
 	"github.com/creator-content-api/server/hooks/changes"
 	"github.com/creator-content-api/server/hooks/keys"
+	"github.com/creator-content-api/server/hooks/newsletter"
 	"github.com/creator-content-api/server/hooks/previews"
 	"github.com/creator-content-api/server/hooks/revisions"
 	"github.com/creator-content-api/server/hooks/webhooks"
@@ -89,6 +90,8 @@ type API struct {
 	search  *searchTurns
 	log     *requestlog.Log
 	streams *streamSlots
+	// newsletter subscribes, confirms and unsubscribes readers (and the owner's list).
+	newsletter *newsletter.Service
 }
 
 const (
@@ -146,7 +149,7 @@ func Register(app core.App, cfg Config) (*API, error) {
 		return nil, fmt.Errorf("%w: %v", ErrInvalidConfig, err)
 	}
 	a := &API{app: app, cfg: cfg, limits: limits, reads: reads, search: newSearchTurns(searchesAtOnce()), log: requests,
-		streams: newStreamSlots(cfg.Streams)}
+		streams: newStreamSlots(cfg.Streams), newsletter: newsletter.New(app, cfg.Now)}
 	a.routes = a.table()
 	if err := checkTable(a.routes); err != nil {
 		return nil, err
@@ -179,6 +182,7 @@ func (a *API) table() []Route {
 	t = append(t, a.webhookRoutes()...)
 	t = append(t, a.revisionRoutes()...)
 	t = append(t, a.previewRoutes()...)
+	t = append(t, a.newsletterRoutes()...)
 	return t
 }
 
@@ -222,6 +226,7 @@ func (a *API) serve(se *core.ServeEvent) error {
 		}
 	}
 	a.bindFeeds(se)
+	a.bindNewsletterPages(se)
 	unmatched := newUnmatched(methodsByPath)
 	for prefix, g := range groups {
 		for _, m := range []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {
