@@ -14,6 +14,9 @@ import (
 func (a *API) newsletterRoutes() []Route {
 	return []Route{
 		{Method: http.MethodPost, Path: "/api/v1/newsletter/subscribers", Auth: AuthKey, Scope: keys.ScopeSubscribe, Tier: TierNormal, Cache: CacheNone, Handler: a.subscribeToNewsletter},
+		{Method: http.MethodGet, Path: "/api/admin/newsletter/subscribers", Auth: AuthOwner, Tier: TierModerate, Cache: CacheNone, Handler: a.listSubscribers},
+		{Method: http.MethodPost, Path: "/api/admin/newsletter/subscribers/import", Auth: AuthOwner, Tier: TierModerate, Cache: CacheNone, Handler: a.importSubscribers},
+		{Method: http.MethodGet, Path: "/api/admin/newsletter/subscribers/export", Auth: AuthOwner, Tier: TierModerate, Cache: CacheNone, Handler: a.exportSubscribers},
 	}
 }
 

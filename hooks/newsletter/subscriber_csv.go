@@ -124,7 +124,7 @@ func (s *Service) Export(w io.Writer) error {
 	if err := cw.Write(exportHeader); err != nil {
 		return err
 	}
-	rows, err := s.app.DB().Select(subscriberColumns).From(vocab.NewsletterSubscribers).OrderBy("created", "id").Rows()
+	rows, err := s.app.DB().Select(subscriberColumns...).From(vocab.NewsletterSubscribers).OrderBy("created", "id").Rows()
 	if err != nil {
 		return fmt.Errorf("newsletter: export: %w", err)
 	}

@@ -21,7 +21,7 @@ type Subscriber struct {
 	UnsubscribedAt string `db:"unsubscribed_at" json:"unsubscribed_at"`
 }
 
-const subscriberColumns = "id, email, name, status, source, created, confirmed_at, unsubscribed_at"
+var subscriberColumns = []string{"id", "email", "name", "status", "source", "created", "confirmed_at", "unsubscribed_at"}
 
 // Counts are the subscribers per status, and their total.
 type Counts struct {
@@ -71,7 +71,7 @@ func (s *Service) List(status string, p Page, limit int) ([]Subscriber, error) {
 	if status != "" && !slices.Contains(vocab.SubscriberStatuses(), status) {
 		return nil, ErrInvalidStatus
 	}
-	q := s.app.DB().Select(subscriberColumns).From(vocab.NewsletterSubscribers).
+	q := s.app.DB().Select(subscriberColumns...).From(vocab.NewsletterSubscribers).
 		OrderBy("created DESC", "id DESC").Limit(int64(limit))
 	if status != "" {
 		q = q.AndWhere(dbx.HashExp{"status": status})
