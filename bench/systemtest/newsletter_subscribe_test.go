@@ -21,7 +21,8 @@ import (
 
 var confirmLinkPattern = regexp.MustCompile(`https?://\S+/newsletter/confirm/[A-Za-z0-9._-]+`)
 
-// mailText is the text/plain part of the message in file, decoded (quoted-printable and all).
+// mailText is the message in file and its text/plain part, decoded (quoted-printable and
+// all), found however deep the multiparts nest.
 func mailText(t *testing.T, file string) (*mail.Message, string) {
 	t.Helper()
 	f, err := os.Open(file)
@@ -33,22 +34,37 @@ func mailText(t *testing.T, file string) (*mail.Message, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mt, params, err := mime.ParseMediaType(m.Header.Get("Content-Type"))
-	if err != nil || !strings.HasPrefix(mt, "multipart/") {
-		t.Fatalf("Content-Type %q: %v", m.Header.Get("Content-Type"), err)
+	text, ok := textPart(t, m.Header.Get("Content-Type"), m.Body)
+	if !ok {
+		t.Fatalf("no text/plain part in %s", file)
 	}
-	r := multipart.NewReader(m.Body, params["boundary"])
+	return m, text
+}
+
+func textPart(t *testing.T, contentType string, body io.Reader) (string, bool) {
+	t.Helper()
+	mt, params, err := mime.ParseMediaType(contentType)
+	if err != nil {
+		t.Fatalf("Content-Type %q: %v", contentType, err)
+	}
+	if mt == "text/plain" {
+		b, err := io.ReadAll(body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b), true
+	}
+	if !strings.HasPrefix(mt, "multipart/") {
+		return "", false
+	}
+	r := multipart.NewReader(body, params["boundary"])
 	for {
 		p, err := r.NextPart() // decodes quoted-printable parts
 		if err != nil {
-			t.Fatalf("no text/plain part: %v", err)
+			return "", false
 		}
-		if strings.HasPrefix(p.Header.Get("Content-Type"), "text/plain") {
-			b, err := io.ReadAll(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return m, string(b)
+		if text, ok := textPart(t, p.Header.Get("Content-Type"), p); ok {
+			return text, true
 		}
 	}
 }
