@@ -74,7 +74,7 @@ func (s *Service) Import(ctx context.Context, r io.Reader, consented bool) (Impo
 				}
 			}
 			if errors.Is(err, ErrInvalidEmail) || errors.Is(err, ErrInvalidName) {
-				res.Invalid = append(res.Invalid, InvalidLine{Line: line, Reason: err.Error()})
+				res.Invalid = append(res.Invalid, InvalidLine{Line: line, Reason: strings.TrimPrefix(err.Error(), "newsletter: ")})
 			} else if err != nil {
 				return err
 			}
