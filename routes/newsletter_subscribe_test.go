@@ -150,6 +150,8 @@ func TestNewsletterSubscribeRefusals(t *testing.T) {
 	t.Parallel()
 	s := newSubscribeSite(t)
 	read, _ := s.h.CreateKey(keys.ScopeRead)
+	name, origins := "site form", []string{"https://site.example"}
+	browser, _ := s.h.CreateKeyWith(keys.Fields{Name: &name, Scopes: &[]string{keys.ScopeSubscribe}, AllowedOrigins: &origins})
 	p := "/api/v1/newsletter/subscribers"
 	bad := func(name string, body any, msg string) apitest.Scenario {
 		return apitest.Scenario{Name: name, Method: http.MethodPost, Path: p, Headers: apitest.Bearer(s.key), Body: body,
@@ -168,12 +170,16 @@ func TestNewsletterSubscribeRefusals(t *testing.T) {
 		bad("not JSON", "email=a@example.com", ""),
 		{Name: "a key without the scope", Method: http.MethodPost, Path: p, Headers: apitest.Bearer(read), Body: map[string]any{"email": "a@example.com"},
 			ExpectedStatus: 403, ExpectedCode: "insufficient_scope"},
+		{Name: "a browser key from its site", Method: http.MethodPost, Path: p, Headers: map[string]string{"Authorization": "Bearer " + browser, "Origin": "https://site.example"},
+			Body: map[string]any{"email": "Form@Example.com"}, ExpectedStatus: 202, ExpectedContent: []string{accepted}},
+		{Name: "a browser key from another site", Method: http.MethodPost, Path: p, Headers: map[string]string{"Authorization": "Bearer " + browser, "Origin": "https://evil.example"},
+			Body: map[string]any{"email": "a@example.com"}, ExpectedStatus: 403, ExpectedCode: "origin_not_allowed"},
 		{Name: "no key", Method: http.MethodPost, Path: p, Body: map[string]any{"email": "a@example.com"}, ExpectedStatus: 401, ExpectedCode: "unauthorized"},
 	} {
 		sc.Test(t, s.h)
 	}
 	s.h.API.Newsletter().Wait()
-	if n := s.h.App.TestMailer.TotalSend(); n != 0 {
-		t.Errorf("%d mails sent for refused calls", n)
+	if n := s.h.App.TestMailer.TotalSend(); n != 1 || s.h.App.TestMailer.LastMessage().To[0].Address != "form@example.com" {
+		t.Errorf("%d mails sent; want 1, to the browser key's subscriber only", n)
 	}
 }

@@ -161,6 +161,7 @@ func Register(app core.App, cfg Config) (*API, error) {
 	app.Cron().MustAdd("ccaKeyUsageAndLimiters", "* * * * *", a.housekeeping)
 	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
 		a.housekeeping()
+		a.newsletter.Wait() // the confirmation e-mails under way
 		return e.Next()
 	})
 	return a, nil
