@@ -92,11 +92,17 @@ func (a *API) unsubscribePage(e *core.RequestEvent) error {
 		Message: "You will receive no more e-mails from this newsletter.", Button: "Unsubscribe", OneClick: true})
 }
 
+// maxOneClickBody bounds the body of a one-click POST (the pages are outside the API's
+// body limit): the form is one short field.
+const maxOneClickBody = 16 << 10
+
 // unsubscribeAtOnce answers POST {UnsubscribePath}{token} with the form body
-// List-Unsubscribe=One-Click (RFC 8058), as a mail provider or the page's button sends it:
-// unsubscribed at once, no login. Any other body is refused (400) and changes nothing.
+// List-Unsubscribe=One-Click (RFC 8058: URL-encoded or multipart/form-data), as a mail provider
+// or the page's button sends it: unsubscribed at once, no login. Any other body is refused
+// (400) and changes nothing.
 func (a *API) unsubscribeAtOnce(e *core.RequestEvent) error {
-	if err := e.Request.ParseForm(); err != nil || e.Request.PostForm.Get("List-Unsubscribe") != oneClickBody {
+	e.Request.Body = http.MaxBytesReader(e.Response, e.Request.Body, maxOneClickBody)
+	if e.Request.PostFormValue("List-Unsubscribe") != oneClickBody {
 		return writePage(e, http.StatusBadRequest, newsletterPage{Title: "Nothing was changed",
 			Message: "To unsubscribe, use the button on the page of this link."})
 	}

@@ -96,8 +96,11 @@ func TestNewsletterDoubleOptIn(t *testing.T) {
 			ExpectedStatus: 400, ExpectedContent: []string{"Nothing was changed"}},
 		{Name: "an unknown unsubscribe token", Method: http.MethodPost, Path: newsletter.UnsubscribePath + "nope", Headers: form,
 			Body: "List-Unsubscribe=One-Click", ExpectedStatus: 404},
-		{Name: "one click as a provider sends it", Method: http.MethodPost, Path: unsubscribe, Headers: form,
-			Body: "List-Unsubscribe=One-Click", ExpectedStatus: 200, ExpectedContent: []string{"You are unsubscribed"}, ExpectedEvents: []string{},
+		{Name: "a one-click body too large", Method: http.MethodPost, Path: unsubscribe, Headers: form,
+			Body: "List-Unsubscribe=One-Click&pad=" + strings.Repeat("x", 20<<10), ExpectedStatus: 400},
+		{Name: "one click as a provider sends it (multipart, as RFC 8058 allows)", Method: http.MethodPost, Path: unsubscribe,
+			Headers: map[string]string{"Content-Type": "multipart/form-data; boundary=b"},
+			Body:    "--b\r\nContent-Disposition: form-data; name=\"List-Unsubscribe\"\r\n\r\nOne-Click\r\n--b--\r\n", ExpectedStatus: 200, ExpectedContent: []string{"You are unsubscribed"}, ExpectedEvents: []string{},
 			After: func(t testing.TB, h *apitest.Harness, _ *apitest.Response) {
 				if got := s.status("ada@example.com"); got != "unsubscribed" {
 					t.Errorf("status %s, want unsubscribed", got)
