@@ -24,6 +24,7 @@ import (
 	"github.com/creator-content-api/server/hooks/importer"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/maintenance"
+	"github.com/creator-content-api/server/hooks/newsletter"
 	"github.com/creator-content-api/server/hooks/previews"
 	"github.com/creator-content-api/server/hooks/revisions"
 	"github.com/creator-content-api/server/hooks/webhooks"
@@ -106,7 +107,7 @@ func main() {
 	imports := importer.NewCommand(pb)
 	imports.AddCommand(archive.NewImportCommand(pb))
 	pb.RootCmd.AddCommand(keys.NewCommand(pb, time.Now), seed.NewCommand(pb), webhooks.NewCommand(pb, bound.Webhooks),
-		imports, archive.NewExportCommand(pb, time.Now))
+		imports, archive.NewExportCommand(pb, time.Now), newsletter.NewCommand(pb))
 	// A change a command makes names the command in its revision.
 	pb.RootCmd.PersistentPreRun = func(cmd *cobra.Command, _ []string) {
 		if cmd.Name() != "serve" {

@@ -8,6 +8,7 @@ import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
 
 	"github.com/creator-content-api/server/hooks/keys"
+	"github.com/creator-content-api/server/hooks/newsletter"
 	"github.com/creator-content-api/server/hooks/previews"
 	"github.com/creator-content-api/server/hooks/revisions"
 	"github.com/creator-content-api/server/hooks/webhooks"
@@ -58,6 +59,18 @@ var domainErrors = []struct {
 	{webhooks.ErrEventUnknown, func() *apierr.Error {
 		return &apierr.Error{Status: http.StatusGone, Code: apierr.CodeLastEventUnknown,
 			Message: "no event with this Last-Event-ID is kept (events are kept 7 days): reconnect without it, and replay what was missed with the poll API's since"}
+	}},
+	{newsletter.ErrInvalidEmail, func() *apierr.Error {
+		return apierr.InvalidField("email", "must be one address such as reader@example.com, of at most 254 bytes")
+	}},
+	{newsletter.ErrInvalidName, func() *apierr.Error {
+		return apierr.InvalidField("name", "must be at most 200 characters, on one line")
+	}},
+	{newsletter.ErrInvalidStatus, func() *apierr.Error {
+		return apierr.InvalidParam("status", "must be one of pending, confirmed, unsubscribed, bounced")
+	}},
+	{newsletter.ErrInvalidCSV, func() *apierr.Error {
+		return apierr.InvalidRequest("the body must be a CSV file whose header row has an email column (and optionally name)")
 	}},
 	{webhooks.ErrSubscriptionDisabled, func() *apierr.Error {
 		return apierr.InvalidRequest("the delivery's subscription is switched off: re-enable it first")

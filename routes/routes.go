@@ -23,6 +23,7 @@ import (
 
 	"github.com/creator-content-api/server/hooks/changes"
 	"github.com/creator-content-api/server/hooks/keys"
+	"github.com/creator-content-api/server/hooks/newsletter"
 	"github.com/creator-content-api/server/hooks/previews"
 	"github.com/creator-content-api/server/hooks/revisions"
 	"github.com/creator-content-api/server/hooks/webhooks"
@@ -91,6 +92,8 @@ type API struct {
 	streams *streamSlots
 	// mcpTools are the MCP tools (/mcp), their schemas read from the contract.
 	mcpTools []*mcpTool
+	// newsletter subscribes, confirms and unsubscribes readers (and the owner's list).
+	newsletter *newsletter.Service
 }
 
 const (
@@ -148,7 +151,7 @@ func Register(app core.App, cfg Config) (*API, error) {
 		return nil, fmt.Errorf("%w: %v", ErrInvalidConfig, err)
 	}
 	a := &API{app: app, cfg: cfg, limits: limits, reads: reads, search: newSearchTurns(searchesAtOnce()), log: requests,
-		streams: newStreamSlots(cfg.Streams)}
+		streams: newStreamSlots(cfg.Streams), newsletter: newsletter.New(app, cfg.Now)}
 	a.routes = a.table()
 	if err := checkTable(a.routes); err != nil {
 		return nil, err
@@ -163,6 +166,7 @@ func Register(app core.App, cfg Config) (*API, error) {
 	app.Cron().MustAdd("ccaKeyUsageAndLimiters", "* * * * *", a.housekeeping)
 	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
 		a.housekeeping()
+		a.newsletter.Wait() // the confirmation e-mails under way
 		return e.Next()
 	})
 	return a, nil
@@ -184,6 +188,7 @@ func (a *API) table() []Route {
 	t = append(t, a.webhookRoutes()...)
 	t = append(t, a.revisionRoutes()...)
 	t = append(t, a.previewRoutes()...)
+	t = append(t, a.newsletterRoutes()...)
 	for i := range t {
 		if t[i].Markdown {
 			t[i].Handler = markdownOr(t[i].Handler)
@@ -234,6 +239,7 @@ func (a *API) serve(se *core.ServeEvent) error {
 	a.bindFeeds(se)
 	a.bindMCP(se)
 	a.bindLLMs(se)
+	a.bindNewsletterPages(se)
 	unmatched := newUnmatched(methodsByPath)
 	for prefix, g := range groups {
 		for _, m := range []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {

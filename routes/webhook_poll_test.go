@@ -167,7 +167,7 @@ func TestPoll(t *testing.T) {
 	for i := range 3 {
 		tied = append(tied, submitTestimonial(t, h, "tie"+strconv.Itoa(i)))
 	}
-	h.SaveRecord(vocab.NewsletterSubscribers, map[string]any{"email": "other@example.com"}) // another type
+	h.SaveRecord(vocab.NewsletterSubscribers, map[string]any{"email": "other@example.com", "status": "confirmed"}) // another type
 	newestFirst := slices.Clone(oldestFirst)
 	slices.Reverse(newestFirst)
 

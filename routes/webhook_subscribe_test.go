@@ -159,7 +159,7 @@ func TestRegisteredWebhookReceivesSignedEvents(t *testing.T) {
 		Body: map[string]any{"url": rcv.URL, "events": []string{"newsletter.subscribe"}}, ExpectedStatus: http.StatusCreated})
 	secret := res.JSON(t)["secret"].(string)
 	h.SaveRecord(vocab.Posts, map[string]any{"title": "Not wanted", "slug": "not-wanted", "visibility": "public"})
-	h.SaveRecord(vocab.NewsletterSubscribers, map[string]any{"email": "r@example.com", "name": "R"})
+	h.SaveRecord(vocab.NewsletterSubscribers, map[string]any{"email": "r@example.com", "name": "R", "status": "confirmed"})
 	got := rcv.Next()
 	if got.Header.Get("X-Service-Event") != "newsletter.subscribe" || !wire.Verify(secret, got.Body, got.Header.Get("X-Service-Signature")) {
 		t.Fatalf("delivery %v %s", got.Header, got.Body)

@@ -490,6 +490,37 @@ describe('owner console', { timeout: 15 * 60_000 }, () => {
     assert.equal((await apiGet(`/api/v1/previews/${token}`, readKey)).status, 404);
   });
 
+  test('subscribers: a CSV import (consented), counts per status, the filter and the CSV export', STEP, async () => {
+    await owner.create('newsletter_subscribers', { email: 'left@example.com', status: 'unsubscribed' });
+    await page.getByRole('link', { name: 'Subscribers' }).click();
+    await heading('Subscribers').waitFor();
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const d = dialog('Import subscribers');
+    await d.getByLabel('CSV file').setInputFiles({ name: 'substack.csv', mimeType: 'text/csv',
+      buffer: Buffer.from('email,name\nada@example.com,Ada\nnot an address,X\nleft@example.com,Back\n') });
+    await d.getByLabel(/already consented elsewhere/).check();
+    await d.getByRole('button', { name: 'Import' }).click();
+    const lines = dialog('Lines not imported');
+    await lines.getByText('Line 3:').waitFor();
+    await lines.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('cell', { name: 'ada@example.com' }).waitFor();
+    const stat = (name) => page.locator('.stat', { has: page.locator('dt', { hasText: new RegExp(`^${name}$`) }) }).locator('dd');
+    assert.equal(await stat('confirmed').textContent(), '1');
+    assert.equal(await stat('unsubscribed').textContent(), '1');
+    assert.equal(await stat('All').textContent(), '2');
+    await shot('14-subscribers');
+    await page.getByLabel('Status').selectOption('unsubscribed');
+    await page.getByRole('cell', { name: 'ada@example.com' }).waitFor({ state: 'detached' });
+    await page.getByRole('cell', { name: 'left@example.com' }).waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    assert.match(download.suggestedFilename(), /^subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
+    const chunks = [];
+    for await (const c of await download.createReadStream()) chunks.push(c);
+    const csv = Buffer.concat(chunks).toString();
+    assert.match(csv, /^email,name,status,source,created,confirmed_at,unsubscribed_at\n/);
+    assert.match(csv, /\nada@example\.com,Ada,confirmed,csv,/);
+  });
+
   test('log out: back to the login form, the token gone', STEP, async () => {
     await page.getByRole('button', { name: 'Log out' }).click();
     await heading('Owner console').waitFor();

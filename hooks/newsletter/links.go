@@ -1,5 +1,8 @@
 // Package newsletter owns the newsletter's subscribers: their states (vocab.SubscriberStatuses),
-// subscribing with double opt-in, confirmation and one-click unsubscribe links.
+// subscribing with double opt-in (Service.Subscribe: the confirmation e-mail, at most
+// MaxConfirmationMails a day, with a signed link valid ConfirmLinkTTL), confirmation and
+// one-click unsubscribe links, the owner's list with counts, CSV import and export, and the
+// `newsletter` command (NewCommand), to which the sending adds its subcommands.
 package newsletter
 
 import "strings"

@@ -41,7 +41,7 @@ func EventTypes() []EventType {
 		{Name: EventCourseEnrolled, Description: "A learner enrolled in a course.", PersonalData: true},
 		{Name: EventCourseCompleted, Description: "A learner finished a course (the enrollment's completed_at was set).", PersonalData: true},
 		{Name: EventTestimonialSubmitted, Description: "A testimonial was submitted.", PersonalData: true},
-		{Name: EventNewsletterSubscribe, Description: "Someone subscribed to the newsletter.", PersonalData: true},
+		{Name: EventNewsletterSubscribe, Description: "A subscriber confirmed their address (the double opt-in link), or the owner added or set one confirmed; not when an address is merely entered, nor for imported rows.", PersonalData: true},
 	}
 }
 

@@ -27,9 +27,10 @@ type event struct {
 }
 
 // needsPriorState reports whether the rules of a collection compare an update with the row as
-// it was: purchase.completed and course.completed fire on a transition, not on every save.
+// it was: purchase.completed, course.completed and newsletter.subscribe fire on a transition,
+// not on every save.
 func needsPriorState(collection string) bool {
-	return collection == vocab.Purchases || collection == vocab.Enrollments
+	return collection == vocab.Purchases || collection == vocab.Enrollments || collection == vocab.NewsletterSubscribers
 }
 
 // eventsFor returns the events a change of rec at now fires, in the order they are written.
@@ -49,7 +50,7 @@ func eventsFor(kind change, rec, before *core.Record, now time.Time) []event {
 	case vocab.Testimonials:
 		return onCreate(kind, vocab.EventTestimonialSubmitted, testimonialData, rec)
 	case vocab.NewsletterSubscribers:
-		return onCreate(kind, vocab.EventNewsletterSubscribe, subscriberData, rec)
+		return subscriberEvents(kind, rec, before)
 	}
 	return nil
 }
@@ -111,6 +112,17 @@ func onCreate(kind change, name string, data func(*core.Record) map[string]any, 
 		return nil
 	}
 	return []event{{name: name, data: data(rec)}}
+}
+
+// subscriberEvents: newsletter.subscribe fires when a subscriber becomes confirmed (double
+// opt-in's confirmation, or a row created or set confirmed by the owner), not when an address
+// is merely entered: created confirmed, or updated to confirmed from another state.
+func subscriberEvents(kind change, rec, before *core.Record) []event {
+	if kind == changeDelete || rec.GetString("status") != "confirmed" ||
+		(kind == changeUpdate && before != nil && before.GetString("status") == "confirmed") {
+		return nil
+	}
+	return []event{{name: vocab.EventNewsletterSubscribe, data: subscriberData(rec)}}
 }
 
 func isCompleted(purchase *core.Record) bool {

@@ -171,13 +171,24 @@ func TestEventsFromGoSaves(t *testing.T) {
 			return update(t, app, testimonial, map[string]any{"approved": true})
 		}, nil, nil},
 		{"newsletter subscribe", func(t *testing.T) *core.Record {
-			subscriber = fixture.CreateRecord(t, app, vocab.NewsletterSubscribers, map[string]any{"email": "reader@example.com", "name": "Reader"})
+			subscriber = fixture.CreateRecord(t, app, vocab.NewsletterSubscribers, map[string]any{"email": "reader@example.com", "name": "Reader", "status": "confirmed"})
 			return subscriber
 		}, []string{vocab.EventNewsletterSubscribe}, func(rec *core.Record) string {
 			return fmt.Sprintf(`{"id":%q,"collection":"newsletter_subscribers","email":"reader@example.com","name":"Reader"}`, rec.Id)
 		}},
-		{"subscriber confirmed", func(t *testing.T) *core.Record {
-			return update(t, app, subscriber, map[string]any{"confirmed": true})
+		{"subscriber renamed", func(t *testing.T) *core.Record {
+			return update(t, app, subscriber, map[string]any{"name": "R."})
+		}, nil, nil},
+		{"subscriber leaves", func(t *testing.T) *core.Record {
+			return update(t, app, subscriber, map[string]any{"status": "unsubscribed"})
+		}, nil, nil},
+		{"subscriber confirms again", func(t *testing.T) *core.Record {
+			return update(t, app, subscriber, map[string]any{"status": "confirmed"})
+		}, []string{vocab.EventNewsletterSubscribe}, func(rec *core.Record) string {
+			return fmt.Sprintf(`{"id":%q,"collection":"newsletter_subscribers","email":"reader@example.com","name":"R."}`, rec.Id)
+		}},
+		{"a pending address", func(t *testing.T) *core.Record {
+			return fixture.CreateRecord(t, app, vocab.NewsletterSubscribers, map[string]any{"email": "later@example.com", "status": "pending"})
 		}, nil, nil},
 	}
 	checkSteps(t, app, steps)
@@ -243,7 +254,7 @@ func TestEventsFromRecordsAPI(t *testing.T) {
 			return fmt.Sprintf(`{"id":%q,"collection":"testimonials","name":"Bo","email":"","company":"","role":""}`, rec.Id)
 		}},
 		{"newsletter", func(t *testing.T) *core.Record {
-			return call(t, http.MethodPost, records("newsletter_subscribers"), map[string]any{"email": "n@example.com"})
+			return call(t, http.MethodPost, records("newsletter_subscribers"), map[string]any{"email": "n@example.com", "status": "confirmed"})
 		}, []string{vocab.EventNewsletterSubscribe}, func(rec *core.Record) string {
 			return fmt.Sprintf(`{"id":%q,"collection":"newsletter_subscribers","email":"n@example.com","name":""}`, rec.Id)
 		}},
@@ -416,7 +427,7 @@ func TestEventsWithoutSubscriptionsAreStoredAtTheInjectedTime(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
 	h.Clock.Advance(90 * time.Minute)
-	fixture.CreateRecord(t, h.App, vocab.NewsletterSubscribers, map[string]any{"email": "x@example.com"})
+	fixture.CreateRecord(t, h.App, vocab.NewsletterSubscribers, map[string]any{"email": "x@example.com", "status": "confirmed"})
 	recs, err := h.App.FindAllRecords(vocab.WebhookEvents)
 	if err != nil || len(recs) != 1 {
 		t.Fatalf("%d events, %v; want 1 (for polling)", len(recs), err)

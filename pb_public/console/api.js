@@ -85,15 +85,23 @@ async function adminRequest(method, path, body) {
  * downloadExport fetches the site archive (GET /api/admin/export) and hands it to the browser
  * as a download, under the name the server gives it.
  */
-export async function downloadExport() {
+export function downloadExport() {
+  return download('/export', 'site.zip');
+}
+
+/**
+ * download fetches GET /api/admin{path} and hands the file to the browser as a download, under
+ * the name the server gives it (fallbackName when it gives none).
+ */
+export async function download(path, fallbackName) {
   let res;
   try {
-    res = await fetch('/api/admin/export', { headers: { Authorization: pb.authStore.token }, cache: 'no-store', credentials: 'omit' });
+    res = await fetch(`/api/admin${path}`, { headers: { Authorization: pb.authStore.token }, cache: 'no-store', credentials: 'omit' });
   } catch {
     throw new ApiError(0, 'network_error', UNREACHABLE);
   }
-  if (!res.ok) return adminRequest('GET', '/export'); // the same failure, as an ApiError
-  const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') || '')?.[1] || 'site.zip';
+  if (!res.ok) return adminRequest('GET', path); // the same failure, as an ApiError
+  const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') || '')?.[1] || fallbackName;
   const url = URL.createObjectURL(await res.blob());
   const a = Object.assign(document.createElement('a'), { href: url, download: name });
   a.click();

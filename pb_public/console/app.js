@@ -1,17 +1,19 @@
-// The console's shell: login and logout, the four pages behind #keys, #webhooks, #content
-// and #analytics, the site's export, and what happens when the session ends.
+// The console's shell: login and logout, the pages behind #keys, #webhooks, #content,
+// #analytics and #subscribers, the site's export, and what happens when the session ends.
 import { pb, login, logout, resume, loginError, onUnauthorized, downloadExport } from './api.js';
 import { announce } from './ui.js';
 import { renderKeys } from './keys.js';
 import { renderWebhooks } from './webhooks.js';
 import { renderAnalytics } from './analytics.js';
 import { renderContent } from './content.js';
+import { renderSubscribers } from './subscribers.js';
 
 const pages = {
   keys: { title: 'API keys', render: renderKeys },
   webhooks: { title: 'Webhooks', render: renderWebhooks },
   content: { title: 'Content', render: renderContent },
   analytics: { title: 'Analytics', render: renderAnalytics },
+  subscribers: { title: 'Subscribers', render: renderSubscribers },
 };
 
 const $ = (id) => document.getElementById(id);

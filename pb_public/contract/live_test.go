@@ -63,7 +63,7 @@ func seed(t *testing.T, h *apitest.Harness) map[string]*core.Record {
 	h.SaveRecord(vocab.Purchases, map[string]any{"buyer_email": "b@example.com", "content_type": "course", "content_id": recs["courses"].Id,
 		"amount": 4900, "currency": "usd", "status": "completed"})
 	h.SaveRecord(vocab.Enrollments, map[string]any{"course": recs["courses"].Id, "buyer_email": "b@example.com", "completed_at": someDate})
-	h.SaveRecord(vocab.NewsletterSubscribers, map[string]any{"email": "s@example.com", "name": "Sub"})
+	h.SaveRecord(vocab.NewsletterSubscribers, map[string]any{"email": "s@example.com", "name": "Sub", "status": "confirmed"})
 	h.SaveRecord(vocab.Testimonials, map[string]any{"name": "Sam", "email": "sam@example.com", "company": "Acme", "role": "CTO", "body": "Great"})
 	h.SaveRecord(vocab.PageViews, map[string]any{"path": "/posts/x", "referrer": "news.example.com"})
 	return recs

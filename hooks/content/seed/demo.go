@@ -255,6 +255,7 @@ func (s *seeder) subscribers() error {
 	for _, sub := range demoSubscribers {
 		_, err := s.saveNewEmail(vocab.NewsletterSubscribers, s.ago(sub.age), map[string]any{
 			"email": sub.email, "name": sub.name, "confirmed": sub.confirmed,
+			"status": map[bool]string{true: "confirmed", false: "pending"}[sub.confirmed],
 		})
 		if err != nil {
 			return err

@@ -1,0 +1,65 @@
+package routes_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/creator-content-api/server/apitest"
+	"github.com/creator-content-api/server/hooks/vocab"
+)
+
+// The owner imports a CSV (pending, or confirmed when consented elsewhere; never mailed, no
+// events, existing addresses untouched), lists with counts and filters, and exports.
+func TestAdminNewsletterSubscribers(t *testing.T) {
+	t.Parallel()
+	h := apitest.New(t, apitest.Options{})
+	own := owner(h.SuperuserToken())
+	h.SaveRecord(vocab.NewsletterSubscribers, map[string]any{"email": "left@example.com", "status": "unsubscribed"})
+	imp := "/api/admin/newsletter/subscribers/import"
+	list := "/api/admin/newsletter/subscribers"
+	for _, sc := range []apitest.Scenario{
+		{Name: "import pending", Method: http.MethodPost, Path: imp, Headers: own,
+			Body:           map[string]any{"csv": "\ufeffEmail,Name,created_at\npen@example.com,Pen,2024-01-01\nnot-an-address,X,\nLEFT@example.com,Back,\n"},
+			ExpectedStatus: 200, ExpectedEvents: []string{},
+			ExpectedJSON: map[string]any{"data.created": 1, "data.existing": 1, "data.invalid.0.line": 3, "data.invalid.1": apitest.Absent}},
+		{Name: "import consented", Method: http.MethodPost, Path: imp, Headers: own,
+			Body: map[string]any{"csv": "email\na@example.com\nb@example.com\npen@example.com\n", "consented": true}, ExpectedStatus: 200, ExpectedEvents: []string{},
+			ExpectedJSON: map[string]any{"data.created": 2, "data.existing": 1, "data.invalid": []any{}}},
+		{Name: "no email column", Method: http.MethodPost, Path: imp, Headers: own, Body: map[string]any{"csv": "name\nA\n"},
+			ExpectedStatus: 400, ExpectedCode: "invalid_request", ExpectedContent: []string{"email column"}},
+		{Name: "a bad flag", Method: http.MethodPost, Path: imp, Headers: own, Body: map[string]any{"csv": "email\n", "consented": "yes"},
+			ExpectedStatus: 400, ExpectedCode: "invalid_request", ExpectedContent: []string{"consented"}},
+		{Name: "without the owner", Method: http.MethodPost, Path: imp, Body: map[string]any{"csv": "email\n"}, ExpectedStatus: 401, ExpectedCode: "unauthorized"},
+		{Name: "counts and the newest first", Path: list + "?limit=2", Headers: own, ExpectedStatus: 200,
+			ExpectedJSON: map[string]any{"counts": map[string]any{"pending": 1, "confirmed": 2, "unsubscribed": 1, "bounced": 0, "total": 4},
+				"data.0.email": "b@example.com", "data.1.email": "a@example.com", "data.0.status": "confirmed", "data.0.source": "csv",
+				"data.0.unsubscribe_token": apitest.Absent}},
+		{Name: "one status", Path: list + "?status=pending", Headers: own, ExpectedStatus: 200,
+			ExpectedJSON: map[string]any{"data.0.email": "pen@example.com", "data.0.name": "Pen", "data.1": apitest.Absent, "next_cursor": nil, "counts.total": 4}},
+		{Name: "an unknown status", Path: list + "?status=gone", Headers: own, ExpectedStatus: 400, ExpectedCode: "invalid_request"},
+		{Name: "a bad cursor", Path: list + "?cursor=abc", Headers: own, ExpectedStatus: 400, ExpectedCode: "invalid_request"},
+	} {
+		sc.Test(t, h)
+	}
+	if n := h.App.TestMailer.TotalSend(); n != 0 {
+		t.Errorf("the import mailed %d times", n)
+	}
+	first := h.Do(apitest.Request{Path: list + "?limit=3", Headers: own}).JSON(t)
+	next, _ := first["next_cursor"].(string)
+	apitest.Scenario{Name: "the next page", Path: list + "?limit=3&cursor=" + next, Headers: own, ExpectedStatus: 200,
+		ExpectedJSON: map[string]any{"data.0.email": "left@example.com", "data.1": apitest.Absent}}.Test(t, h)
+	apitest.Scenario{Name: "a cursor of another filter", Path: list + "?limit=3&status=pending&cursor=" + next, Headers: own,
+		ExpectedStatus: 400, ExpectedCode: "invalid_request"}.Test(t, h)
+
+	res := apitest.Scenario{Name: "export", Path: "/api/admin/newsletter/subscribers/export", Headers: own, ExpectedStatus: 200,
+		ExpectedHeaders: map[string]string{"Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="subscribers-2026-11-21.csv"`}}.Test(t, h)
+	lines := strings.Split(strings.TrimSpace(string(res.Body)), "\n")
+	if len(lines) != 5 || lines[0] != "email,name,status,source,created,confirmed_at,unsubscribed_at" ||
+		!strings.HasPrefix(lines[1], "left@example.com,,unsubscribed,,") || !strings.HasPrefix(lines[2], "pen@example.com,Pen,pending,csv,") {
+		t.Errorf("export:\n%s", res.Body)
+	}
+	// The file reads back: nothing new.
+	apitest.Scenario{Name: "re-import the export", Method: http.MethodPost, Path: imp, Headers: own, Body: map[string]any{"csv": string(res.Body)},
+		ExpectedStatus: 200, ExpectedJSON: map[string]any{"data.created": 0, "data.existing": 4}}.Test(t, h)
+}
