@@ -23,6 +23,7 @@ import (
 
 	"github.com/creator-content-api/server/hooks/changes"
 	"github.com/creator-content-api/server/hooks/keys"
+	"github.com/creator-content-api/server/hooks/members"
 	"github.com/creator-content-api/server/hooks/previews"
 	"github.com/creator-content-api/server/hooks/revisions"
 	"github.com/creator-content-api/server/hooks/webhooks"
@@ -89,6 +90,7 @@ type API struct {
 	search  *searchTurns
 	log     *requestlog.Log
 	streams *streamSlots
+	members *members.Service
 }
 
 const (
@@ -146,7 +148,7 @@ func Register(app core.App, cfg Config) (*API, error) {
 		return nil, fmt.Errorf("%w: %v", ErrInvalidConfig, err)
 	}
 	a := &API{app: app, cfg: cfg, limits: limits, reads: reads, search: newSearchTurns(searchesAtOnce()), log: requests,
-		streams: newStreamSlots(cfg.Streams)}
+		streams: newStreamSlots(cfg.Streams), members: members.New(app, cfg.Now)}
 	a.routes = a.table()
 	if err := checkTable(a.routes); err != nil {
 		return nil, err
@@ -179,6 +181,7 @@ func (a *API) table() []Route {
 	t = append(t, a.webhookRoutes()...)
 	t = append(t, a.revisionRoutes()...)
 	t = append(t, a.previewRoutes()...)
+	t = append(t, a.memberRoutes()...)
 	return t
 }
 
@@ -191,6 +194,7 @@ func (a *API) housekeeping() {
 		a.app.Logger().Error("writing API key last-use times", "error", err)
 	}
 	a.limits.sweep(a.cfg.Now())
+	a.members.Sweep()
 }
 
 func (a *API) serve(se *core.ServeEvent) error {

@@ -20,6 +20,7 @@ func TestWriteBodiesNameEveryAcceptedField(t *testing.T) {
 	seed(t, h)
 	write, keyID := h.CreateKey(keys.ScopeRead, keys.ScopeWrite)
 	v2, _ := h.CreateKey(keys.ScopeWriteWebhooks)
+	members, _ := h.CreateKey(keys.ScopeMembers)
 	owner := map[string]string{"Authorization": h.SuperuserToken()}
 	h.AllowPrivateWebhooks(true)
 	res := h.Do(apitest.Request{Method: http.MethodPost, Path: "/api/v2/webhooks", Headers: apitest.Bearer(v2),
@@ -68,7 +69,7 @@ func TestWriteBodiesNameEveryAcceptedField(t *testing.T) {
 
 			segs := strings.Split(op.Path, "/") // "", "api", "v1", "posts", "{idOrSlug}"
 			path := op.Path
-			if len(segs) > 4 {
+			if len(segs) > 4 && strings.HasPrefix(segs[4], "{") {
 				segs[4] = recordID(segs[3]) // and what follows the id, as /restore, stays
 				path = strings.Join(segs, "/")
 			}
@@ -76,6 +77,9 @@ func TestWriteBodiesNameEveryAcceptedField(t *testing.T) {
 			switch {
 			case op.Owner:
 				headers = owner
+			case segs[3] == "members" && segs[2] == "v1":
+				headers = apitest.Bearer(members)
+				headers["X-Member-Token"] = h.MemberToken("bodies@example.com", nil)
 			case segs[2] == "v2":
 				headers = apitest.Bearer(v2)
 			}
