@@ -83,16 +83,8 @@ func dropMembersSignIn(app core.App) error {
 
 // editVisibilities edits the visibility values of posts and projects.
 func editVisibilities(app core.App, edit func([]string) []string) error {
-	for _, name := range []string{"posts", "projects"} {
-		c, err := findCollection(app, name)
-		if err != nil {
-			return err
-		}
+	return editPublishable(app, func(c *core.Collection) {
 		f := c.Fields.GetByName("visibility").(*core.SelectField)
 		f.Values = edit(slices.Clone(f.Values))
-		if err := saveCollection(app, c); err != nil {
-			return err
-		}
-	}
-	return nil
+	})
 }

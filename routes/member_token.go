@@ -53,11 +53,19 @@ func (a *API) readerAccess(e *core.RequestEvent) (*core.Record, vocab.Access, er
 	return member, acc, nil
 }
 
-// signedInMember is the member of the request's token; 401 without one.
+// signedInMember is the member of the request's token, read afresh (the one readerAccess
+// keeps is shared by the requests of the token, not to be changed); 401 without one.
 func (a *API) signedInMember(e *core.RequestEvent) (*core.Record, vocab.Access, error) {
 	member, acc, err := a.readerAccess(e)
-	if err == nil && member == nil {
-		err = errInvalidMemberToken()
+	if err != nil {
+		return nil, acc, err
 	}
-	return member, acc, err
+	if member == nil {
+		return nil, acc, errInvalidMemberToken()
+	}
+	fresh, err := e.App.FindRecordById(vocab.Members, member.Id)
+	if err != nil {
+		return nil, acc, errInvalidMemberToken()
+	}
+	return fresh, acc, nil
 }

@@ -148,7 +148,7 @@ func Register(app core.App, cfg Config) (*API, error) {
 		return nil, fmt.Errorf("%w: %v", ErrInvalidConfig, err)
 	}
 	a := &API{app: app, cfg: cfg, limits: limits, reads: reads, search: newSearchTurns(searchesAtOnce()), log: requests,
-		streams: newStreamSlots(cfg.Streams), members: members.New(app, cfg.Now)}
+		streams: newStreamSlots(cfg.Streams), members: members.New(app, cfg.Now, func() uint64 { return cfg.Changes.Generation(changes.Content) })}
 	a.routes = a.table()
 	if err := checkTable(a.routes); err != nil {
 		return nil, err

@@ -34,17 +34,20 @@ const (
 
 // Service signs members in and out and answers who a member token is.
 type Service struct {
-	app core.App
-	now func() time.Time
+	app        core.App
+	now        func() time.Time
+	generation func() uint64
+	tokens     tokenCache
 
 	codesByAddress, codesByIP     *attempts
 	guessesByAddress, guessesByIP *attempts
 }
 
 // New returns the members service of app on the clock now (its rate windows; the codes'
-// lifetime is PocketBase's, on its own clock).
-func New(app core.App, now func() time.Time) *Service {
-	return &Service{app: app, now: now,
+// lifetime is PocketBase's, on its own clock). generation moves whenever the members table
+// changes, in any process (hooks/changes: the content's).
+func New(app core.App, now func() time.Time, generation func() uint64) *Service {
+	return &Service{app: app, now: now, generation: generation,
 		codesByAddress: newAttempts(CodesPerAddress, AttemptWindow), codesByIP: newAttempts(CodesPerIP, AttemptWindow),
 		guessesByAddress: newAttempts(GuessesPerAddress, AttemptWindow), guessesByIP: newAttempts(GuessesPerIP, AttemptWindow)}
 }
@@ -207,16 +210,24 @@ func (s *Service) matchingCode(member *core.Record, code string) (*core.OTP, err
 }
 
 // Authenticate is the member of a member token and their access level; ErrInvalidToken for a
-// token that is not a live one of a member who is not switched off. It reads the member from
-// the database each time, so a switch-off or a sign-out stops the token at once, in every
-// process.
+// token that is not a live one of a member who is not switched off. An answer is kept while
+// the members are unchanged (at most TokenRecheck): a switch-off or a sign-out, in any process,
+// moves their generation and stops the token as soon as this process sees it.
 func (s *Service) Authenticate(token string) (*core.Record, vocab.Access, error) {
+	gen, now := s.generation(), s.now()
+	if a, ok := s.tokens.get(token, gen, now); ok {
+		return a.member, a.access, nil
+	}
 	member, err := s.app.FindAuthRecordByToken(token, core.TokenTypeAuth)
 	if err != nil || member.Collection().Name != vocab.Members || member.GetBool(fieldDisabled) {
 		return nil, vocab.AccessPublic, ErrInvalidToken
 	}
 	access, err := s.AccessOf(member)
-	return member, access, err
+	if err != nil {
+		return nil, vocab.AccessPublic, err
+	}
+	s.tokens.put(token, tokenAnswer{member: member, access: access, gen: gen, at: now})
+	return member, access, nil
 }
 
 // AccessOf is a member's level: paid when the owner marked them paid or a purchase by their

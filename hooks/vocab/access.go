@@ -59,6 +59,22 @@ func ListedVisibilities() []string {
 	return []string{VisibilityPublic, VisibilityMembers, VisibilityPaid}
 }
 
+// NotDraftListedSQL is the time-free part of what v1 lists and serves, spelled as the WHERE of
+// the publishable collections' listed_ partial indexes so that SQLite uses them.
+const NotDraftListedSQL = "draft = 0 AND visibility IN ('public', 'members', 'paid')"
+
+// Readable are the visibilities a reader at level a may read whole, for a search, which must
+// not match words of a part the reader may not see.
+func Readable(a Access) []string {
+	var out []string
+	for _, v := range ListedVisibilities() {
+		if MayRead(v, a) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
 // PublicPart is what a reader without access sees of a gated record's content: the part before
 // MembersOnlyMarker, nothing when there is no marker.
 func PublicPart(content string) string {
