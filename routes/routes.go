@@ -260,8 +260,11 @@ func (a *API) middlewares(r Route) []*hook.Handler[*core.RequestEvent] {
 		mw = append(mw, pollCap(a.limits.poll, &a.limits.refused.poll, a.cfg.Now))
 	}
 	mw = append(mw, cacheHeaders(r.Cache, a.cfg.SharedMaxAge))
+	if r.Cache == CachePublic && strings.HasPrefix(r.Path, prefixV1+"/") {
+		mw = append(mw, a.memberAccess())
+	}
 	if r.Memory {
-		mw = append(mw, a.reads.Middleware(a.contentGeneration, publicOrigin))
+		mw = append(mw, a.reads.Middleware(a.contentGeneration, readVariant))
 	}
 	return mw
 }
