@@ -98,4 +98,3 @@ func (r *resource) gate(v map[string]any, rec *core.Record, acc vocab.Access) {
 		v["content"] = vocab.PublicPart(rec.GetString("content"))
 	}
 }
-
