@@ -86,11 +86,7 @@ func (a *API) memberMe(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	view, err := a.memberView(member, acc)
-	if err != nil {
-		return err
-	}
-	return respond(e, http.StatusOK, map[string]any{"data": view})
+	return a.respondMember(e, member, acc)
 }
 
 // memberUpdate answers PATCH /api/v1/members/me {"name"?, "newsletter"?}.
@@ -113,11 +109,7 @@ func (a *API) memberUpdate(e *core.RequestEvent) error {
 	if err := a.members.Update(member, change); err != nil {
 		return apierr.Internal(err)
 	}
-	view, err := a.memberView(member, acc)
-	if err != nil {
-		return err
-	}
-	return writeJSON(e, http.StatusOK, map[string]any{"data": view})
+	return a.respondMember(e, member, acc)
 }
 
 // memberSignOut answers POST /api/v1/members/sign-out: 204, and the member's tokens stop.
@@ -130,6 +122,15 @@ func (a *API) memberSignOut(e *core.RequestEvent) error {
 		return apierr.Internal(err)
 	}
 	return e.NoContent(http.StatusNoContent)
+}
+
+// respondMember answers `{"data": member}` (an ETag and 304 on a GET).
+func (a *API) respondMember(e *core.RequestEvent, member *core.Record, acc vocab.Access) error {
+	view, err := a.memberView(member, acc)
+	if err != nil {
+		return err
+	}
+	return respond(e, http.StatusOK, map[string]any{"data": view})
 }
 
 // memberView is what a member sees of themselves.

@@ -73,6 +73,14 @@ func (s *memberSite) signedIn(t *testing.T, email string) string {
 	return res.JSON(t)["token"].(string)
 }
 
+// otherCode is a well-formed code that is not code.
+func otherCode(code string) string {
+	if code == "000000" {
+		return "111111"
+	}
+	return "000000"
+}
+
 func (s *memberSite) headers(token string) map[string]string {
 	hd := apitest.Bearer(s.key)
 	if token != "" {
@@ -138,10 +146,7 @@ func TestMemberVerify(t *testing.T) {
 	t.Parallel()
 	s := newMemberSite(t)
 	code := s.signIn(t, "ada@example.com")
-	wrong := "000000"
-	if code == wrong {
-		wrong = "111111"
-	}
+	wrong := otherCode(code)
 	refused := map[string]any{"error.code": "invalid_code", "error.message": "invalid or expired code: ask for a new one"}
 	verify := func(name, email, code string, status int) apitest.Scenario {
 		sc := apitest.Scenario{Name: name, Method: http.MethodPost, Path: "/api/v1/members/verify", Headers: s.headers(""),
@@ -178,10 +183,7 @@ func TestMemberGuessesAreLimited(t *testing.T) {
 	t.Parallel()
 	s := newMemberSite(t)
 	code := s.signIn(t, "ada@example.com")
-	wrong := "000000"
-	if code == wrong {
-		wrong = "111111"
-	}
+	wrong := otherCode(code)
 	for i := range members.GuessesPerAddress + 1 {
 		guess, status, errCode := wrong, http.StatusBadRequest, "invalid_code"
 		if i == members.GuessesPerAddress {
