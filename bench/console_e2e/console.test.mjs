@@ -487,6 +487,32 @@ describe('owner console', { timeout: 15 * 60_000 }, () => {
     assert.equal((await apiGet(`/api/v1/previews/${token}`, readKey)).status, 404);
   });
 
+  test('members: mark one paid, switch them off, and their token is refused at once', STEP, async () => {
+    const password = 'e2e member password 1234';
+    await owner.create('members', { email: 'reader@example.com', name: 'Reader', password, passwordConfirm: password, verified: true });
+    const signIn = await fetch(`${server.url}/api/collections/members/auth-with-password`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ identity: 'reader@example.com', password }),
+    });
+    const memberToken = (await signIn.json()).token;
+    const site = await owner.send('POST', '/api/admin/api-keys', { name: 'Members e2e', scopes: ['members'] });
+    const me = () => fetch(`${server.url}/api/v1/members/me`, { headers: { Authorization: `Bearer ${site.body.data.key}`, 'X-Member-Token': memberToken } });
+    assert.equal((await me()).status, 200);
+
+    await page.getByRole('link', { name: 'Members' }).click();
+    await heading('Members').waitFor();
+    const row = page.locator('tbody tr', { has: page.getByRole('rowheader', { name: 'reader@example.com', exact: true }) });
+    await row.getByRole('button', { name: 'Mark paid: reader@example.com' }).click();
+    await row.getByText('Paid', { exact: true }).waitFor();
+    assert.equal((await (await me()).json()).data.paid, true);
+    await row.getByRole('button', { name: 'Switch off: reader@example.com' }).click();
+    await row.getByText('Switched off', { exact: true }).waitFor();
+    const off = await me();
+    assert.equal(off.status, 401);
+    assert.equal((await off.json()).error.code, 'invalid_member_token');
+    await shot('14-members');
+  });
+
   test('log out: back to the login form, the token gone', STEP, async () => {
     await page.getByRole('button', { name: 'Log out' }).click();
     await heading('Owner console').waitFor();

@@ -6,12 +6,14 @@ import { renderKeys } from './keys.js';
 import { renderWebhooks } from './webhooks.js';
 import { renderAnalytics } from './analytics.js';
 import { renderContent } from './content.js';
+import { renderMembers } from './members.js';
 
 const pages = {
   keys: { title: 'API keys', render: renderKeys },
   webhooks: { title: 'Webhooks', render: renderWebhooks },
   content: { title: 'Content', render: renderContent },
   analytics: { title: 'Analytics', render: renderAnalytics },
+  members: { title: 'Members', render: renderMembers },
 };
 
 const $ = (id) => document.getElementById(id);
