@@ -173,6 +173,12 @@ func TestMemberVerify(t *testing.T) {
 	}
 	ok.Test(t, s.h)
 	verify("the code again", "ada@example.com", code, http.StatusBadRequest).Test(t, s.h)
+	// A code older than its 10 minutes (PocketBase's clock: the record's created) is refused.
+	old := s.signIn(t, "ada@example.com")
+	if _, err := s.h.App.DB().NewQuery("UPDATE " + core.CollectionNameOTPs + " SET created = strftime('%Y-%m-%d %H:%M:%fZ', 'now', '-11 minutes')").Execute(); err != nil {
+		t.Fatal(err)
+	}
+	verify("an expired code", "ada@example.com", old, http.StatusBadRequest).Test(t, s.h)
 	apitest.Scenario{Name: "no code", Method: http.MethodPost, Path: "/api/v1/members/verify", Headers: s.headers(""),
 		Body: map[string]any{"email": "ada@example.com"}, ExpectedStatus: http.StatusBadRequest, ExpectedCode: "invalid_request"}.Test(t, s.h)
 }
