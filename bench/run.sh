@@ -5,6 +5,7 @@
 #   - v1 list / a bare net/http server (bench/bareserver) answering the list's bytes;
 #   - v1 list / PocketBase's records list of the same posts (a public list rule, no login);
 #   - v1 list page 500 (by cursor) / page 1, as a cost;
+#   - a member's read of a post (X-Member-Token) / the public read of the same post;
 #   - the server's peak RSS / plain PocketBase's (bench/pocketbase) on the same data directory,
 #     after it served PocketBase's part of the same reads.
 # Rows marked "miss" give each request a URL of its own (bench/miss.lua), so that none is
@@ -37,15 +38,22 @@ curl -fs -X PATCH "$base/api/collections/posts" -H "Authorization: $token" -H 'C
 curl -fs "$base/api/v1/posts?limit=20" -H "Authorization: Bearer $key" >"$work/list.json"
 slug=$(sed 's/.*"slug":"\([^"]*\)".*/\1/' "$work/list.json")
 cursor=""
+# A member's token (PocketBase's password sign-in of the members collection gives the same token
+# as the e-mailed code), for the member's read of the same post.
+curl -fs -X POST "$base/api/collections/members/records" -H "Authorization: $token" -H 'Content-Type: application/json' \
+  -d '{"email":"bench@example.com","password":"bench member password","passwordConfirm":"bench member password","verified":true}' >/dev/null
+member=$(curl -fs -X POST "$base/api/collections/members/auth-with-password" -H 'Content-Type: application/json' \
+  -d '{"identity":"bench@example.com","password":"bench member password"}' | sed -n 's/.*"token":"\([^"]*\)".*/\1/p')
 for _ in $(seq 499); do
   cursor=$(curl -fs "$base/api/v1/posts?limit=20${cursor:+&cursor=$cursor}" -H "Authorization: Bearer $key" | sed -n 's/.*"next_cursor":"\([^"]*\)".*/\1/p')
 done
 
 peak_rss_mib() { awk '/VmHWM/ {printf "%.0f", $2/1024}' "/proc/$server/status"; }
-run() { # name, url, [auth header], [wrk script]
+run() { # name, url, [auth header], [wrk script], [another header]
   local out args=(-t2 -c"$conns" -d"${secs}s" --latency)
   [ -n "${3:-}" ] && args+=(-H "Authorization: $3")
   [ -n "${4:-}" ] && args+=(-s "$4")
+  [ -n "${5:-}" ] && args+=(-H "$5")
   out=$(wrk "${args[@]}" "$2")
   local rps p50 p99
   rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
@@ -72,6 +80,7 @@ run v1_posts_q_all_miss "$base/api/v1/posts?q=benchmark&limit=20" "Bearer $key" 
 run v1_posts_q_one_miss "$base/api/v1/posts?q=00042&limit=20" "Bearer $key" "$miss"     # one post matches
 run pb_records_page500 "$base/api/collections/posts/records?perPage=20&page=500"
 run v1_post_by_slug "$base/api/v1/posts/$slug" "Bearer $key"
+run v1_post_by_slug_member "$base/api/v1/posts/$slug" "Bearer $key" "" "X-Member-Token: $member"
 ours_rss=$(peak_rss_mib)
 stop_server
 
@@ -98,4 +107,5 @@ ratio v1_posts_q_all_miss v1_posts_limit20_miss "v1 search, all match, miss / v1
 ratio v1_posts_q_one_miss v1_posts_limit20_miss "v1 search, one match, miss / v1 list, miss"
 ratio pb_records_page500 pb_records_perPage20 "PocketBase page 500 / page 1 (OFFSET)"
 ratio v1_post_by_slug pb_health "v1 post by slug / PocketBase /api/health"
+ratio v1_post_by_slug_member v1_post_by_slug "v1 post by slug, a member's / the public's (target >= 0.8)"
 awk -v a="$ours_rss" -v b="$pb_rss" 'BEGIN {printf "peak RSS: ours %d MiB, plain PocketBase %d MiB: %.2f (target <= 1)\n", a, b, a/b}'

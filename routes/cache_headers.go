@@ -59,7 +59,7 @@ func cacheHeaders(policy CachePolicy, sharedMaxAge time.Duration) *hook.Handler[
 		Func: func(e *core.RequestEvent) error {
 			e.Response.Header().Set("Cache-Control", value)
 			if public {
-				e.Response.Header().Set("Vary", "Authorization, Origin")
+				e.Response.Header().Set("Vary", "Authorization, Origin, "+MemberTokenHeader)
 			}
 			return e.Next()
 		},

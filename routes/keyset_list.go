@@ -42,7 +42,11 @@ func (a *API) cursorListHandler(r *resource) func(*core.RequestEvent) error {
 		if search.runs() {
 			defer a.search.take()()
 		}
-		where := []dbx.Expression{r.v1Filter(a.cfg.Now()), hasTag(tag), search.filter(r.collection)}
+		acc := requestAccess(e)
+		where := []dbx.Expression{r.listedFilter(a.cfg.Now()), hasTag(tag), search.filter(r.collection)}
+		if search.runs() {
+			where = append(where, r.readableFilter(acc))
+		}
 		list := search.cursorList(r.cursorList(tag))
 		page := 1
 		var after *cursor.Position
@@ -72,7 +76,7 @@ func (a *API) cursorListHandler(r *resource) func(*core.RequestEvent) error {
 				List: list, Sort: sort.Name, Value: sortValue(last, sort.Column), ID: last.Id, Page: page + 1,
 			})
 		}
-		body["data"] = r.views(publicOrigin(e), recs, r.listFields)
+		body["data"] = r.gatedViews(publicOrigin(e), recs, r.listFields, acc)
 		return respond(e, http.StatusOK, body)
 	}
 }

@@ -56,6 +56,8 @@ func markdownOr(read func(*core.RequestEvent) error) func(*core.RequestEvent) er
 		inner := &core.RequestEvent{App: e.App}
 		inner.Request, inner.Response = e.Request, rec
 		inner.Set(keyContextKey, authenticatedKey(e))
+		inner.Set(memberContextKey, e.Get(memberContextKey))
+		inner.Set(accessContextKey, e.Get(accessContextKey))
 		if err := read(inner); err != nil {
 			return err
 		}
@@ -98,11 +100,3 @@ func prefersMarkdown(accept string) bool {
 	return md > 0 && md >= js
 }
 
-// readVariant is what a Memory read's cached answer depends on besides its path and query:
-// the origin of its URLs and, for the reads by slug, whether it is the Markdown one.
-func readVariant(e *core.RequestEvent) string {
-	if e.Request.PathValue(paramIDOrSlug) != "" && prefersMarkdown(e.Request.Header.Get("Accept")) {
-		return publicOrigin(e) + " markdown"
-	}
-	return publicOrigin(e)
-}

@@ -26,6 +26,7 @@ import (
 //	   40 ccaPollCap        the poll route the per-key poll window
 //	   50 ccaCacheHeaders   API routes     Cache-Control (and Vary) of the route's Cache policy
 //	   51 ccaVaryAccept     Markdown rows  Vary names Accept too (markdown_read.go)
+//	   55 ccaMemberAccess   public v1 reads the X-Member-Token's access level; a member's answer private
 //	 2^20 ccaReadCache      Memory routes  the answer from memory while the content is unchanged (readcache.MiddlewareID)
 //
 // "API routes" are the route table's rows; "API" adds the catch-alls that answer unknown paths

@@ -5,6 +5,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes/apierr"
 )
 
@@ -18,6 +19,6 @@ func simpleListHandler(r *resource) func(*core.RequestEvent) error {
 		if err != nil {
 			return apierr.Internal(err)
 		}
-		return respond(e, http.StatusOK, map[string]any{"data": r.views(publicOrigin(e), recs, r.fullFields)})
+		return respond(e, http.StatusOK, map[string]any{"data": r.gatedViews(publicOrigin(e), recs, r.fullFields, vocab.AccessPublic)})
 	}
 }

@@ -56,7 +56,7 @@ func TestPortfolioListsOrder(t *testing.T) {
 			apitest.Scenario{Path: "/api/v1/" + l.collection, Headers: apitest.Bearer(read), ExpectedStatus: http.StatusOK,
 				ExpectedJSON: listed("data", "id", want...),
 				// A simple list has only data.
-				After: checks(keysAt("", "data"), keysAt("data.*", l.keys))}.Check(t, h)
+				After: checks(keysAt("", "data"), keysAt("data.*", "access,"+l.keys))}.Check(t, h)
 		})
 	}
 }

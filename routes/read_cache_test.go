@@ -210,7 +210,7 @@ func TestMemoryAnswersKeepTheProtections(t *testing.T) {
 		}
 		if c.status < 400 {
 			sc.ExpectedHeaders["Cache-Control"] = "public, max-age=0, s-maxage=60, must-revalidate"
-			sc.ExpectedHeaders["Vary"] = "Authorization, Origin"
+			sc.ExpectedHeaders["Vary"] = "Authorization, Origin, X-Member-Token"
 		}
 		maps.Copy(sc.ExpectedHeaders, c.want)
 		return sc

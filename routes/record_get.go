@@ -39,12 +39,12 @@ func findRecord(app core.App, r *resource, id string) (*core.Record, error) {
 }
 
 // publishedBySlugHandler answers GET /api/v1/{posts,projects}/{idOrSlug}: the published
-// public record with that slug as `{"data": record}`; anything else, drafts, scheduled and
-// members-only records included, is 404.
+// record with that slug as `{"data": record}`, a gated one cut for a reader without access
+// (gate); drafts, scheduled and private records are 404.
 func (a *API) publishedBySlugHandler(r *resource) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
 		rec := &core.Record{}
-		q := andWhere(e.App.RecordQuery(r.collection), r.v1Filter(a.cfg.Now()), dbx.HashExp{"slug": e.Request.PathValue(paramIDOrSlug)})
+		q := andWhere(e.App.RecordQuery(r.collection), r.listedFilter(a.cfg.Now()), dbx.HashExp{"slug": e.Request.PathValue(paramIDOrSlug)})
 		err := q.Limit(1).One(rec)
 		switch {
 		case errors.Is(err, sql.ErrNoRows):
@@ -52,7 +52,9 @@ func (a *API) publishedBySlugHandler(r *resource) func(*core.RequestEvent) error
 		case err != nil:
 			return apierr.Internal(err)
 		}
-		return respond(e, http.StatusOK, map[string]any{"data": r.view(publicOrigin(e), rec, r.fullFields)})
+		view := r.view(publicOrigin(e), rec, r.fullFields)
+		r.gate(view, rec, requestAccess(e))
+		return respond(e, http.StatusOK, map[string]any{"data": view})
 	}
 }
 

@@ -8,8 +8,8 @@ import (
 	"github.com/creator-content-api/server/hooks/keys"
 )
 
-// visibilityCases are the draft/visibility combinations of posts and projects; only the first
-// is published and public.
+// visibilityCases are the draft/visibility combinations of posts and projects; v1 serves the
+// published public one whole and the published members one cut.
 var visibilityCases = []struct {
 	slug, visibility string
 	draft            bool
@@ -33,7 +33,7 @@ func seedVisibility(t *testing.T, h *apitest.Harness, collection string) map[str
 	return ids
 }
 
-func TestOnlyPublishedPublicInV1(t *testing.T) {
+func TestOnlyPublishedListedInV1(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
 	read, _ := h.CreateKey(keys.ScopeRead)
@@ -41,9 +41,9 @@ func TestOnlyPublishedPublicInV1(t *testing.T) {
 	for _, collection := range []string{"posts", "projects"} {
 		ids := seedVisibility(t, h, collection)
 		t.Run(collection, func(t *testing.T) {
-			v1List := apitest.Scenario{Name: "v1 list", Path: "/api/v1/" + collection, Headers: apitest.Bearer(read),
-				ExpectedStatus: http.StatusOK, ExpectedJSON: listed("data", "id", ids["pub"])}
-			v1List.ExpectedJSON["total"] = 1
+			v1List := apitest.Scenario{Name: "v1 list", Path: "/api/v1/" + collection + "?sort=title", Headers: apitest.Bearer(read),
+				ExpectedStatus: http.StatusOK, ExpectedJSON: listed("data", "id", ids["members"], ids["pub"])}
+			v1List.ExpectedJSON["total"] = 2
 			scenarios := []apitest.Scenario{v1List}
 			for _, c := range visibilityCases {
 				scenarios = append(scenarios, apitest.Scenario{Name: "v2 GET " + c.slug, Path: "/api/v2/" + collection + "/" + ids[c.slug],
@@ -51,9 +51,13 @@ func TestOnlyPublishedPublicInV1(t *testing.T) {
 					ExpectedJSON: map[string]any{"id": ids[c.slug], "draft": c.draft, "visibility": c.visibility, "content": "<p>" + c.slug + "</p>"}})
 				bySlug := apitest.Scenario{Name: "v1 GET " + c.slug, Path: "/api/v1/" + collection + "/" + c.slug, Headers: apitest.Bearer(read),
 					ExpectedStatus: http.StatusNotFound, ExpectedCode: "not_found"}
-				if c.slug == "pub" {
+				switch c.slug {
+				case "pub":
 					bySlug.ExpectedStatus, bySlug.ExpectedCode = http.StatusOK, ""
-					bySlug.ExpectedJSON = map[string]any{"data.id": ids["pub"], "data.content": "<p>pub</p>", "data.draft": false}
+					bySlug.ExpectedJSON = map[string]any{"data.id": ids["pub"], "data.content": "<p>pub</p>", "data.draft": false, "data.access": true}
+				case "members": // served to a reader without access cut: nothing before a marker it lacks
+					bySlug.ExpectedStatus, bySlug.ExpectedCode = http.StatusOK, ""
+					bySlug.ExpectedJSON = map[string]any{"data.id": ids["members"], "data.content": "", "data.access": false}
 				}
 				scenarios = append(scenarios, bySlug)
 			}

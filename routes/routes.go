@@ -23,6 +23,7 @@ import (
 
 	"github.com/creator-content-api/server/hooks/changes"
 	"github.com/creator-content-api/server/hooks/keys"
+	"github.com/creator-content-api/server/hooks/members"
 	"github.com/creator-content-api/server/hooks/newsletter"
 	"github.com/creator-content-api/server/hooks/previews"
 	"github.com/creator-content-api/server/hooks/revisions"
@@ -94,6 +95,7 @@ type API struct {
 	mcpTools []*mcpTool
 	// newsletter subscribes, confirms and unsubscribes readers (and the owner's list).
 	newsletter *newsletter.Service
+	members    *members.Service
 }
 
 const (
@@ -151,7 +153,8 @@ func Register(app core.App, cfg Config) (*API, error) {
 		return nil, fmt.Errorf("%w: %v", ErrInvalidConfig, err)
 	}
 	a := &API{app: app, cfg: cfg, limits: limits, reads: reads, search: newSearchTurns(searchesAtOnce()), log: requests,
-		streams: newStreamSlots(cfg.Streams), newsletter: newsletter.New(app, cfg.Now)}
+		streams: newStreamSlots(cfg.Streams), newsletter: newsletter.New(app, cfg.Now),
+		members: members.New(app, cfg.Now, func() uint64 { return cfg.Changes.Generation(changes.Content) })}
 	a.routes = a.table()
 	if err := checkTable(a.routes); err != nil {
 		return nil, err
@@ -189,6 +192,7 @@ func (a *API) table() []Route {
 	t = append(t, a.revisionRoutes()...)
 	t = append(t, a.previewRoutes()...)
 	t = append(t, a.newsletterRoutes()...)
+	t = append(t, a.memberRoutes()...)
 	for i := range t {
 		if t[i].Markdown {
 			t[i].Handler = markdownOr(t[i].Handler)
@@ -206,6 +210,7 @@ func (a *API) housekeeping() {
 		a.app.Logger().Error("writing API key last-use times", "error", err)
 	}
 	a.limits.sweep(a.cfg.Now())
+	a.members.Sweep()
 }
 
 func (a *API) serve(se *core.ServeEvent) error {
@@ -276,6 +281,9 @@ func (a *API) middlewares(r Route) []*hook.Handler[*core.RequestEvent] {
 	mw = append(mw, cacheHeaders(r.Cache, a.cfg.SharedMaxAge))
 	if r.Markdown {
 		mw = append(mw, varyAccept())
+	}
+	if r.Cache == CachePublic && strings.HasPrefix(r.Path, prefixV1+"/") {
+		mw = append(mw, a.memberAccess())
 	}
 	if r.Memory {
 		mw = append(mw, a.reads.Middleware(a.contentGeneration, readVariant))

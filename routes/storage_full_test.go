@@ -1,7 +1,6 @@
 package routes_test
 
 import (
-	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/keys"
+	"github.com/creator-content-api/server/routes"
 )
 
 // TestWritesToAFullDatabaseAnswer507 gives the app the very error a full disk gives, SQLite's
@@ -81,8 +81,7 @@ func fillDatabase(t *testing.T, h *apitest.Harness) {
 		rec.Set("visibility", "public")
 		rec.Set("content", pageFiller)
 		err := h.App.Save(rec)
-		var coded interface{ Code() int }
-		if errors.As(err, &coded) && coded.Code()&0xff == 13 { // SQLITE_FULL
+		if routes.IsStorageFull(err) {
 			return
 		}
 		if err != nil {

@@ -508,7 +508,7 @@ describe('owner console', { timeout: 15 * 60_000 }, () => {
     assert.equal(await stat('confirmed').textContent(), '1');
     assert.equal(await stat('unsubscribed').textContent(), '1');
     assert.equal(await stat('All').textContent(), '2');
-    await shot('14-subscribers');
+    await shot('17-subscribers');
     await page.getByLabel('Status').selectOption('unsubscribed');
     await page.getByRole('cell', { name: 'ada@example.com' }).waitFor({ state: 'detached' });
     await page.getByRole('cell', { name: 'left@example.com' }).waitFor();
@@ -519,6 +519,32 @@ describe('owner console', { timeout: 15 * 60_000 }, () => {
     const csv = Buffer.concat(chunks).toString();
     assert.match(csv, /^email,name,status,source,created,confirmed_at,unsubscribed_at\n/);
     assert.match(csv, /\nada@example\.com,Ada,confirmed,csv,/);
+  });
+
+  test('members: mark one paid, switch them off, and their token is refused at once', STEP, async () => {
+    const password = 'e2e member password 1234';
+    await owner.create('members', { email: 'reader@example.com', name: 'Reader', password, passwordConfirm: password, verified: true });
+    const signIn = await fetch(`${server.url}/api/collections/members/auth-with-password`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ identity: 'reader@example.com', password }),
+    });
+    const memberToken = (await signIn.json()).token;
+    const site = await owner.send('POST', '/api/admin/api-keys', { name: 'Members e2e', scopes: ['members'] });
+    const me = () => fetch(`${server.url}/api/v1/members/me`, { headers: { Authorization: `Bearer ${site.body.data.key}`, 'X-Member-Token': memberToken } });
+    assert.equal((await me()).status, 200);
+
+    await page.getByRole('link', { name: 'Members' }).click();
+    await heading('Members').waitFor();
+    const row = page.locator('tbody tr', { has: page.getByRole('rowheader', { name: 'reader@example.com', exact: true }) });
+    await row.getByRole('button', { name: 'Mark paid: reader@example.com' }).click();
+    await row.getByText('Paid', { exact: true }).waitFor();
+    assert.equal((await (await me()).json()).data.paid, true);
+    await row.getByRole('button', { name: 'Switch off: reader@example.com' }).click();
+    await row.getByText('Switched off', { exact: true }).waitFor();
+    const off = await me();
+    assert.equal(off.status, 401);
+    assert.equal((await off.json()).error.code, 'invalid_member_token');
+    await shot('18-members');
   });
 
   test('log out: back to the login form, the token gone', STEP, async () => {

@@ -65,7 +65,7 @@ const (
 
 // Visibilities are the values of posts.visibility and projects.visibility.
 func Visibilities() []string {
-	return []string{"public", "members", "private"}
+	return []string{"public", "members", "paid", "private"}
 }
 
 // Plans are the values of site_settings.plan.

@@ -6,9 +6,11 @@ import "time"
 // each other (TestPublicationForms): a record of a publishable collection (posts, projects,
 // pages) is published at a time when it is not a draft and its published_at is empty (saved
 // before scheduling existed) or not after that time; it is scheduled when it is not a draft
-// and published_at is still ahead. The v1 API serves a published record that is public.
+// and published_at is still ahead. Served is the public rule (feeds, tags, the events a browser
+// key sees): published and public. v1 lists and reads also show published members and paid
+// records, whole or cut by reader (access.go).
 
-// The publication fields and the one visibility v1 serves.
+// The publication fields and the public visibility.
 const (
 	FieldDraft       = "draft"
 	FieldPublishedAt = "published_at"
@@ -21,7 +23,7 @@ func Published(draft bool, publishedAt, now time.Time) bool {
 	return !draft && !publishedAt.After(now)
 }
 
-// Served is v1's rule: published, and public.
+// Served is the public rule: published, and public.
 func Served(draft bool, visibility string, publishedAt, now time.Time) bool {
 	return visibility == VisibilityPublic && Published(draft, publishedAt, now)
 }

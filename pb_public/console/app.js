@@ -7,6 +7,7 @@ import { renderWebhooks } from './webhooks.js';
 import { renderAnalytics } from './analytics.js';
 import { renderContent } from './content.js';
 import { renderSubscribers } from './subscribers.js';
+import { renderMembers } from './members.js';
 
 const pages = {
   keys: { title: 'API keys', render: renderKeys },
@@ -14,6 +15,7 @@ const pages = {
   content: { title: 'Content', render: renderContent },
   analytics: { title: 'Analytics', render: renderAnalytics },
   subscribers: { title: 'Subscribers', render: renderSubscribers },
+  members: { title: 'Members', render: renderMembers },
 };
 
 const $ = (id) => document.getElementById(id);

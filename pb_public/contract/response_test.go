@@ -61,7 +61,7 @@ func TestCheckResponse(t *testing.T) {
 	doc := load(t)
 	okHeaders := func(extra ...string) http.Header {
 		return header(append([]string{"Content-Type", "application/json; charset=utf-8", "Cache-Control", publicCache,
-			"Vary", "Authorization, Origin", "ETag", `"abc"`}, extra...)...)
+			"Vary", "Authorization, Origin, X-Member-Token", "ETag", `"abc"`}, extra...)...)
 	}
 	errHeaders := header("Content-Type", "application/json", "Cache-Control", "no-store")
 	notFound := `{"error":{"code":"not_found","message":"not found"}}`
@@ -86,10 +86,10 @@ func TestCheckResponse(t *testing.T) {
 		{"wrong cache policy", "GET", "/api/v1/profile",
 			contract.Response{200, okHeaders("Cache-Control", "no-store"), []byte(profile)}, contract.ErrViolation, "Cache-Control"},
 		{"no request id", "GET", "/api/v1/profile",
-			contract.Response{200, http.Header{"Content-Type": {"application/json"}, "Cache-Control": {publicCache}, "Vary": {"Authorization, Origin"}, "Etag": {`"a"`}},
+			contract.Response{200, http.Header{"Content-Type": {"application/json"}, "Cache-Control": {publicCache}, "Vary": {"Authorization, Origin, X-Member-Token"}, "Etag": {`"a"`}},
 				[]byte(profile)}, contract.ErrViolation, "X-Request-Id"},
 		{"no ETag on a v1 GET", "GET", "/api/v1/profile",
-			contract.Response{200, header("Content-Type", "application/json", "Cache-Control", publicCache, "Vary", "Authorization, Origin"), []byte(profile)},
+			contract.Response{200, header("Content-Type", "application/json", "Cache-Control", publicCache, "Vary", "Authorization, Origin, X-Member-Token"), []byte(profile)},
 			contract.ErrViolation, "ETag"},
 		{"not JSON", "GET", "/api/v1/profile", contract.Response{200, okHeaders(), []byte("<html>")}, contract.ErrViolation, "not JSON"},
 		{"undocumented status", "GET", "/api/v1/profile", contract.Response{409, errHeaders, []byte(notFound)}, contract.ErrUndocumented, "409"},

@@ -20,6 +20,7 @@ func TestWriteBodiesNameEveryAcceptedField(t *testing.T) {
 	seed(t, h)
 	write, keyID := h.CreateKey(keys.ScopeRead, keys.ScopeWrite, keys.ScopeSubscribe)
 	v2, _ := h.CreateKey(keys.ScopeWriteWebhooks)
+	members, _ := h.CreateKey(keys.ScopeMembers)
 	owner := map[string]string{"Authorization": h.SuperuserToken()}
 	h.AllowPrivateWebhooks(true)
 	res := h.Do(apitest.Request{Method: http.MethodPost, Path: "/api/v2/webhooks", Headers: apitest.Bearer(v2),
@@ -76,6 +77,9 @@ func TestWriteBodiesNameEveryAcceptedField(t *testing.T) {
 			switch {
 			case op.Owner:
 				headers = owner
+			case segs[3] == "members" && segs[2] == "v1":
+				headers = apitest.Bearer(members)
+				headers["X-Member-Token"] = h.MemberToken("bodies@example.com", nil)
 			case segs[2] == "v2":
 				headers = apitest.Bearer(v2)
 			}

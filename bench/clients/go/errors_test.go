@@ -115,7 +115,7 @@ func TestEveryErrorStatusDecodes(t *testing.T) {
 		check(t, answer{r.StatusCode(), r.Body, r.JSON403}, 403, client.ErrorCodeHttpsRequired)
 	})
 	t.Run("404 not_found", func(t *testing.T) {
-		r, err := writer.GetPostWithResponse(ctx, "no-such-post")
+		r, err := writer.GetPostWithResponse(ctx, "no-such-post", nil)
 		if err != nil {
 			t.Fatal(err)
 		}
