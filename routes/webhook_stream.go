@@ -40,6 +40,10 @@ const (
 	streamCheckEvery = 100 * time.Millisecond
 	// streamRetryMillis is the reconnect delay a stream asks of its clients (the retry field).
 	streamRetryMillis = 2000
+	// streamReplayMax bounds the events a stream replays at its start (since, Last-Event-ID):
+	// what a key's poll burst returns (20 polls of 100). A longer backlog is caught up with the
+	// poll, under its per-key cap.
+	streamReplayMax = 2000
 )
 
 // streamEvents answers GET /api/v1/webhooks/stream: Server-Sent Events, one message per event
@@ -208,20 +212,32 @@ func streamTypes(q url.Values, key *keys.Key) ([]string, error) {
 // with the id to resume after, should it reconnect before any event reaches it.
 func (a *API) streamStart(e *core.RequestEvent) (webhooks.FeedStart, error) {
 	var (
-		start webhooks.FeedStart
-		err   error
+		start  webhooks.FeedStart
+		err    error
+		replay string // what asked for a replay: the header or since
 	)
 	if id := strings.TrimSpace(e.Request.Header.Get(headerLastEventID)); id != "" {
+		replay = headerLastEventID
 		start.Position, err = webhooks.FeedPositionOf(e.App, id)
 	} else if since, given, perr := a.sinceParam(e.Request.URL.Query()); perr != nil {
 		return start, perr
 	} else if given {
+		replay = paramSince
 		start, err = webhooks.FeedStartAt(e.App, since)
 	} else {
 		start, err = webhooks.FeedStartNow(e.App)
 	}
 	if err != nil {
 		return start, domainError(err)
+	}
+	if replay != "" {
+		n, err := webhooks.FeedBacklog(e.App, start.Position, streamReplayMax)
+		if err != nil {
+			return start, apierr.Internal(err)
+		}
+		if n > streamReplayMax {
+			return start, apierr.InvalidRequest(fmt.Sprintf("%s: more than %d events came after it, more than a stream replays; catch up with GET /api/v1/webhooks/poll/{event}, then stream from its last event", replay, streamReplayMax))
+		}
 	}
 	return start, nil
 }
