@@ -19,8 +19,8 @@ import (
 // TestBrowserKeysArePushedServedContentOnly: the "served only" rule of the poll holds for
 // pushes to a real receiver. A browser key's subscription is pushed the public post; the
 // draft's delivery is recorded failed (withheld) at its attempt, never pushed, and a recovery does not queue
-// it. A server key's subscription whose key becomes a browser key before the push is withheld
-// the same way at the attempt.
+// it. A server key's subscription whose key has become a browser key since its registration
+// is withheld the same way (the key gate).
 func TestBrowserKeysArePushedServedContentOnly(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
@@ -94,11 +94,11 @@ func TestBrowserKeysArePushedServedContentOnly(t *testing.T) {
 		t.Fatalf("after a recovery the browser key's receiver got %v", got)
 	}
 
-	// The server key's subscription: a draft is fanned out (pending), then its key gets
-	// allowed origins before the push.
-	h.SaveRecord(vocab.Posts, map[string]any{"title": "Later draft", "visibility": "public", "draft": true})
+	// The server key's subscription, registered while it was a server key: its key gets
+	// allowed origins, and a draft written then is withheld at its attempt.
 	storyStep(t, h, apitest.Scenario{Name: "server key gets origins", Method: http.MethodPatch, Path: "/api/admin/api-keys/" + serverID,
 		Headers: owner, Body: map[string]any{"allowed_origins": []string{origin}}, ExpectedStatus: http.StatusOK})
+	h.SaveRecord(vocab.Posts, map[string]any{"title": "Later draft", "visibility": "public", "draft": true})
 	if _, err := h.Webhooks.RunDue(context.Background()); err != nil {
 		t.Fatal(err)
 	}

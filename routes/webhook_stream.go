@@ -40,6 +40,10 @@ const (
 	streamCheckEvery = 100 * time.Millisecond
 	// streamRetryMillis is the reconnect delay a stream asks of its clients (the retry field).
 	streamRetryMillis = 2000
+	// streamReplayMax bounds the events a stream replays at its start (since, Last-Event-ID):
+	// what a key's poll burst returns (20 polls of 100). A longer backlog is caught up with the
+	// poll, under its per-key cap.
+	streamReplayMax = 2000
 )
 
 // streamEvents answers GET /api/v1/webhooks/stream: Server-Sent Events, one message per event
@@ -89,7 +93,7 @@ func (a *API) streamEvents(e *core.RequestEvent) error {
 	ctx := e.Request.Context()
 	for pending := true; ; {
 		if pending {
-			if pos, err = a.sendAfter(e, w, pos, aud); err != nil {
+			if pos, err = a.sendAfter(e, w, pos, &aud); err != nil {
 				return a.endStream(e, err)
 			}
 			pending = false
@@ -103,12 +107,7 @@ func (a *API) streamEvents(e *core.RequestEvent) error {
 				return a.endStream(e, err)
 			}
 		case <-check.C:
-			fresh, err := checkKey(a.keys, e, keys.ScopeRead, a.cfg.Now())
-			if err == nil {
-				// What the key may receive now: it may have become a browser key.
-				aud, err = streamAudienceOf(e.Request.URL.Query(), fresh)
-			}
-			if err != nil {
+			if aud, err = a.audienceNow(e); err != nil {
 				return a.endStream(e, err)
 			}
 			if g := a.cfg.Changes.Generation(changes.Events); g != gen {
@@ -118,13 +117,23 @@ func (a *API) streamEvents(e *core.RequestEvent) error {
 	}
 }
 
-// sendAfter writes every event of events committed after pos, a batch at a time, and returns
-// the position reached.
-func (a *API) sendAfter(e *core.RequestEvent, w *sseWriter, pos webhooks.FeedPosition, aud streamAudience) (webhooks.FeedPosition, error) {
+// sendAfter writes every event aud takes committed after pos, a batch at a time, and returns
+// the position reached. After reading each batch it derives the audience from the key again:
+// an event committed after a change of the key is read after that change, so a batch read
+// with what the key could receive before is read again with what it may receive now.
+func (a *API) sendAfter(e *core.RequestEvent, w *sseWriter, pos webhooks.FeedPosition, aud *streamAudience) (webhooks.FeedPosition, error) {
 	for {
 		batch, next, err := webhooks.FeedAfter(e.App, pos, aud.events, aud.servedOnly, streamBatch)
 		if err != nil {
 			return pos, err
+		}
+		now, err := a.audienceNow(e)
+		if err != nil {
+			return pos, err
+		}
+		if !now.same(*aud) {
+			*aud = now
+			continue
 		}
 		for _, ev := range batch {
 			body, err := ev.Message.Body()
@@ -165,6 +174,20 @@ func (a *API) endStream(e *core.RequestEvent, err error) error {
 type streamAudience struct {
 	events     []string
 	servedOnly bool
+}
+
+// audienceNow checks the stream's key again and derives what it may receive now.
+func (a *API) audienceNow(e *core.RequestEvent) (streamAudience, error) {
+	key, err := checkKey(a.keys, e, keys.ScopeRead, a.cfg.Now())
+	if err != nil {
+		return streamAudience{}, err
+	}
+	return streamAudienceOf(e.Request.URL.Query(), key)
+}
+
+// same reports whether aud and other take the same events.
+func (aud streamAudience) same(other streamAudience) bool {
+	return aud.servedOnly == other.servedOnly && slices.Equal(aud.events, other.events)
 }
 
 // streamAudienceOf is the audience of a stream asked with q by key; a type asked for that key
@@ -208,20 +231,32 @@ func streamTypes(q url.Values, key *keys.Key) ([]string, error) {
 // with the id to resume after, should it reconnect before any event reaches it.
 func (a *API) streamStart(e *core.RequestEvent) (webhooks.FeedStart, error) {
 	var (
-		start webhooks.FeedStart
-		err   error
+		start  webhooks.FeedStart
+		err    error
+		replay string // what asked for a replay: the header or since
 	)
 	if id := strings.TrimSpace(e.Request.Header.Get(headerLastEventID)); id != "" {
+		replay = headerLastEventID
 		start.Position, err = webhooks.FeedPositionOf(e.App, id)
 	} else if since, given, perr := a.sinceParam(e.Request.URL.Query()); perr != nil {
 		return start, perr
 	} else if given {
+		replay = paramSince
 		start, err = webhooks.FeedStartAt(e.App, since)
 	} else {
 		start, err = webhooks.FeedStartNow(e.App)
 	}
 	if err != nil {
 		return start, domainError(err)
+	}
+	if replay != "" {
+		n, err := webhooks.FeedBacklog(e.App, start.Position, streamReplayMax)
+		if err != nil {
+			return start, apierr.Internal(err)
+		}
+		if n > streamReplayMax {
+			return start, apierr.InvalidRequest(fmt.Sprintf("%s: more than %d events came after it, more than a stream replays; catch up with GET /api/v1/webhooks/poll/{event}, then stream from its last event", replay, streamReplayMax))
+		}
 	}
 	return start, nil
 }

@@ -32,7 +32,7 @@ func (d *dispatcher) pass(skip map[string]bool) (started int, wasBusy bool) {
 		}
 		switch {
 		case len(t.hints) > 0:
-			started += d.startDue(t.hints, skip, view)
+			started += d.startDue(t.hints, skip)
 		case t.scan:
 			skipSubs := t.fullSubs
 			for id := range view.paused {
@@ -73,8 +73,9 @@ func (d *dispatcher) lookGate() (view gateView, ok bool) {
 
 // startDue reads the deliveries of hints again and starts those still due, each on a worker,
 // but those of the paused subscriptions, which stay pending, and those its key may not
-// receive (MayReceive), which are withheld.
-func (d *dispatcher) startDue(hints []hint, skip map[string]bool, view gateView) int {
+// receive (MayReceive), which are withheld. It asks the gate after reading them: a delivery
+// written after a change of its key is read after that change, and meets the gate as it is.
+func (d *dispatcher) startDue(hints []hint, skip map[string]bool) int {
 	jobs, err := d.loadJobs(hints)
 	if err != nil {
 		d.app.Logger().Error("webhooks: load due deliveries", "error", err)
@@ -82,6 +83,10 @@ func (d *dispatcher) startDue(hints []hint, skip map[string]bool, view gateView)
 		return 0
 	}
 	if len(jobs) == 0 {
+		return 0
+	}
+	view, ok := d.lookGate()
+	if !ok {
 		return 0
 	}
 	buildMessages(jobs)

@@ -152,3 +152,15 @@ func FeedAfter(app core.App, pos FeedPosition, events []string, servedOnly bool,
 	}
 	return out, head, nil
 }
+
+// FeedBacklog counts the events committed after pos, of every type, up to max+1: how much a
+// replay from pos would read.
+func FeedBacklog(app core.App, pos FeedPosition, max int) (int, error) {
+	var n int
+	err := app.DB().NewQuery("SELECT COUNT(*) FROM (SELECT 1 FROM " + vocab.WebhookEvents + " WHERE rowid > {:pos} LIMIT {:max})").
+		Bind(dbx.Params{"pos": int64(pos), "max": max + 1}).Row(&n)
+	if err != nil {
+		return 0, fmt.Errorf("the events after %d: %w", pos, err)
+	}
+	return n, nil
+}

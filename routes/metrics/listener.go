@@ -40,7 +40,7 @@ func (m *Metrics) Bind(app core.App, addr string, priority int, src Sources) err
 	if err := m.Register(NewSourceCollector(src)); err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: m.mux(), ReadHeaderTimeout: 10 * time.Second}
+	srv := newServer(m.mux())
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		se.Router.Bind(m.Middleware(priority))
 		for name, b := range map[string]dbx.Builder{"data_readers": se.App.ConcurrentDB(), "data_writer": se.App.NonconcurrentDB(),
@@ -64,6 +64,20 @@ func (m *Metrics) Bind(app core.App, addr string, priority int, src Sources) err
 		return e.Next()
 	})
 	return nil
+}
+
+// Timeouts of the metrics listener: a scrape is one small GET, so a client that holds a
+// connection open without one (slowloris, an idle keep-alive left by a scraper) is cut.
+const (
+	readTimeout  = 10 * time.Second
+	writeTimeout = 30 * time.Second
+	idleTimeout  = time.Minute
+)
+
+// newServer is the metrics listener's server of h, with every timeout set.
+func newServer(h http.Handler) *http.Server {
+	return &http.Server{Handler: h, ReadHeaderTimeout: readTimeout, ReadTimeout: readTimeout,
+		WriteTimeout: writeTimeout, IdleTimeout: idleTimeout}
 }
 
 // mux serves /metrics and nothing else.

@@ -2,14 +2,23 @@ package listen
 
 import (
 	"bufio"
+	"errors"
 	"io"
 	"strconv"
 	"strings"
 	"time"
 )
 
-// maxLine bounds one line of the stream (an event's data is one line of JSON).
-const maxLine = 16 << 20
+// maxLine bounds one line of the stream (an event's data is one line of JSON), and maxMessage
+// the data of one message, however many lines carry it: a server that sends data lines
+// without the blank line that ends a message would otherwise grow the buffer without end.
+const (
+	maxLine    = 16 << 20
+	maxMessage = maxLine
+)
+
+// errMessageTooLarge ends a stream whose message carries more than maxMessage bytes of data.
+var errMessageTooLarge = errors.New("an event stream message is larger than 16 MiB")
 
 // sseMessage is one message of a text/event-stream, as the WHATWG HTML standard's event
 // stream interpretation reads it. A message with an id and no data dispatches no event but
@@ -39,6 +48,7 @@ func (r *sseReader) next() (sseMessage, error) {
 	var (
 		m    sseMessage
 		data []string
+		size int
 		seen bool
 	)
 	for r.sc.Scan() {
@@ -63,6 +73,9 @@ func (r *sseReader) next() (sseMessage, error) {
 		case "event":
 			m.Event, seen = value, true
 		case "data":
+			if size += len(value) + 1; size > maxMessage {
+				return sseMessage{}, errMessageTooLarge
+			}
 			data, seen = append(data, value), true
 		case "retry":
 			if ms, err := strconv.Atoi(value); err == nil && ms >= 0 {
