@@ -23,6 +23,7 @@ import (
 
 	"github.com/creator-content-api/server/hooks/changes"
 	"github.com/creator-content-api/server/hooks/keys"
+	"github.com/creator-content-api/server/hooks/newsletter/sends"
 	"github.com/creator-content-api/server/hooks/previews"
 	"github.com/creator-content-api/server/hooks/revisions"
 	"github.com/creator-content-api/server/hooks/webhooks"
@@ -53,6 +54,9 @@ type Config struct {
 	Revisions *revisions.Service
 	// Previews is the preview link service hooks.Register returned. Required.
 	Previews *previews.Service
+	// Newsletter is the newsletter send service hooks.Register returned; nil leaves the
+	// /api/admin/newsletters routes out.
+	Newsletter *sends.Service
 	// ReadCache bounds the answers kept in memory for the Memory routes; the zero value is
 	// readcache's defaults.
 	ReadCache readcache.Config
@@ -179,6 +183,7 @@ func (a *API) table() []Route {
 	t = append(t, a.webhookRoutes()...)
 	t = append(t, a.revisionRoutes()...)
 	t = append(t, a.previewRoutes()...)
+	t = append(t, a.newsletterRoutes()...)
 	return t
 }
 
