@@ -40,6 +40,8 @@ type Config struct {
 	RetryBase time.Duration
 	// Now is the clock (time.Now unless set).
 	Now func() time.Time
+	// Manual leaves the worker out of the server: RunPending runs the sends (for tests).
+	Manual bool
 }
 
 func (c Config) withDefaults() Config {

@@ -9,47 +9,60 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 )
 
-// deliver is one of a send's workers: it keeps an SMTP session open and hands it the messages
-// of jobs one after another, at the service's rate, recording each outcome.
-func (s *Service) deliver(ctx context.Context, head *letterhead, srv server, jobs <-chan recipient) {
-	var session *conn
-	used := false // the session has carried a message: a broken pipe may just be its age
-	defer func() {
-		if session != nil {
-			session.close()
-		}
-	}()
-	var buf bytes.Buffer
+// worker is one of a send's workers: it keeps an SMTP session open and hands it the messages
+// one after another, at the service's rate, recording each outcome.
+type worker struct {
+	s       *Service
+	head    *letterhead
+	srv     server
+	session *conn
+	used    bool // the session has carried a message: a broken pipe may just be its age
+	buf     bytes.Buffer
+}
+
+// work delivers the jobs until the channel closes, then ends its session.
+func (w *worker) work(ctx context.Context, jobs <-chan recipient) {
 	for r := range jobs {
-		if err := s.wait(ctx); err != nil {
-			continue // stopping: the delivery stays pending
-		}
-		if err := head.compose(&buf, r); err != nil {
-			s.logFailure(r, s.record(r.deliveryID, DeliveryFailed, "not sent: "+err.Error(), s.cfg.Now(), 1))
-			continue
-		}
-		for try := 0; ; try++ {
-			if session == nil {
-				var err error
-				if session, err = dial(ctx, srv, head.msgIDHost); err != nil {
-					// The server, not the address: put the message back without using up an attempt.
-					s.logFailure(r, s.postpone(r.deliveryID, err.Error()))
-					break
-				}
-				used = false
+		w.deliver(ctx, r)
+		r.done()
+	}
+	if w.session != nil {
+		w.session.close()
+	}
+}
+
+// deliver hands r's message to the server (on a new session, once, when the one in hand turns
+// out closed) and records the outcome.
+func (w *worker) deliver(ctx context.Context, r recipient) {
+	s := w.s
+	if err := s.wait(ctx); err != nil {
+		return // stopping: the delivery stays pending
+	}
+	if err := w.head.compose(&w.buf, r); err != nil {
+		s.logFailure(r, s.record(r.deliveryID, DeliveryFailed, "not sent: "+err.Error(), s.cfg.Now(), 1))
+		return
+	}
+	for try := 0; ; try++ {
+		if w.session == nil {
+			var err error
+			if w.session, err = dial(ctx, w.srv, w.head.msgIDHost); err != nil {
+				// The server, not the address: put the message back without using up an attempt.
+				s.logFailure(r, s.postpone(r.deliveryID, err.Error()))
+				return
 			}
-			v, reply, goOn := session.send(head.fromAddr, r.email, buf.Bytes())
-			if !goOn {
-				session.close()
-				session = nil
-			}
-			if v == deferred && !goOn && used && try == 0 {
-				continue // a session the server closed after some messages: once more on a new one
-			}
-			used = true
-			s.logFailure(r, s.outcome(r, v, reply))
-			break
+			w.used = false
 		}
+		v, reply, goOn := w.session.send(w.head.fromAddr, r.email, w.buf.Bytes())
+		if !goOn {
+			w.session.close()
+			w.session = nil
+		}
+		if v == deferred && !goOn && w.used && try == 0 {
+			continue // a session the server closed after some messages: once more on a new one
+		}
+		w.used = true
+		s.logFailure(r, s.outcome(r, v, reply))
+		return
 	}
 }
 

@@ -35,6 +35,7 @@ type recipient struct {
 	subscriberID string
 	email        string
 	unsubscribe  string // the subscriber's unsubscribe URL
+	done         func() // called once its outcome is recorded
 }
 
 // messageID is the Message-ID of a send's message to a subscriber: the same on every attempt,

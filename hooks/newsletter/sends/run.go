@@ -48,7 +48,7 @@ func (s *Service) run(ctx context.Context, send *core.Record) error {
 		workers.Add(1)
 		go func() {
 			defer workers.Done()
-			s.deliver(ctx, head, srv, jobs)
+			(&worker{s: s, head: head, srv: srv}).work(ctx, jobs)
 		}()
 	}
 	defer func() {
@@ -71,12 +71,21 @@ func (s *Service) run(ctx context.Context, send *core.Record) error {
 			}
 			continue
 		}
+		// The whole batch is done before the next is read: a delivery still in a worker's hands
+		// is pending, and would be read again.
+		var done sync.WaitGroup
 		for _, r := range batch {
+			r.done = done.Done
+			done.Add(1)
 			select {
 			case jobs <- r:
 			case <-ctx.Done():
-				return ctx.Err()
+				done.Done()
 			}
+		}
+		done.Wait()
+		if err := ctx.Err(); err != nil {
+			return err
 		}
 	}
 }

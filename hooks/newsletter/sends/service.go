@@ -49,6 +49,9 @@ func New(app core.App, cfg Config) *Service {
 func Bind(app core.App, cfg Config) *Service {
 	s := New(app, cfg)
 	app.Store().Set(storeKey, s)
+	if cfg.Manual {
+		return s
+	}
 	app.OnServe().BindFunc(func(e *core.ServeEvent) error {
 		ctx, cancel := context.WithCancel(context.Background())
 		go s.work(ctx)
@@ -99,6 +102,20 @@ func (s *Service) work(ctx context.Context) {
 			return
 		case <-s.wakes:
 		case <-tick.C:
+		}
+	}
+}
+
+// RunPending works on the sends until none is queued or sending (each then finished, paused or
+// cancelled), waiting out the retries; it is the worker's loop for a Manual service.
+func (s *Service) RunPending(ctx context.Context) error {
+	for {
+		send, err := s.nextSend()
+		if err != nil || send == nil {
+			return err
+		}
+		if err := s.run(ctx, send); err != nil && (ctx.Err() != nil || !errors.Is(err, context.Canceled)) {
+			return err // not a pause or cancel
 		}
 	}
 }
