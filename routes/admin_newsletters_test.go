@@ -30,8 +30,9 @@ func newNewsletterSite(t *testing.T, smtp bool) newsletterSite {
 	sink := apitest.NewSMTPSink(t)
 	h := apitest.New(t, apitest.Options{Hooks: func(c *hooks.Config) {
 		c.Newsletter.Manual = true
-		c.Newsletter.RetryBase = time.Millisecond
+		c.Newsletter.RetryBase, c.Newsletter.ServerRetry = time.Millisecond, time.Millisecond
 		c.Newsletter.PerSecond = 1000
+		c.Newsletter.MaxAttempts = 3
 		if smtp {
 			c.Newsletter.SMTP = sink.URL()
 		}
@@ -205,7 +206,8 @@ func TestNewsletterEmailOnlyDraftStaysOffTheSite(t *testing.T) {
 }
 
 // What the server says decides: a 5xx bounces the subscriber (never mailed again), a 4xx is
-// retried until taken, a session the relay drops goes on in a new one; nobody gets a repeat.
+// retried until taken, a 421 (busy, more often than MaxAttempts here would allow) waits without
+// using up attempts, a session the relay drops goes on in a new one; nobody gets a repeat.
 func TestNewsletterServerReplies(t *testing.T) {
 	t.Parallel()
 	s := newNewsletterSite(t, true)
@@ -214,9 +216,12 @@ func TestNewsletterServerReplies(t *testing.T) {
 		s.subscriber(fmt.Sprintf("reader%d@example.org", i), "confirmed")
 	}
 	s.sink.SetCloseAfter(2)
-	deferred := 0
+	deferred, busy := 0, 0
 	s.sink.SetReply(func(rcpt string, n int) string {
 		switch {
+		case rcpt == "reader1@example.org" && busy < 3:
+			busy++
+			return "421 4.3.2 busy, try later"
 		case rcpt == "gone@example.org":
 			return "550 5.1.1 no such user"
 		case rcpt == "reader0@example.org" && deferred < 2:
@@ -236,8 +241,8 @@ func TestNewsletterServerReplies(t *testing.T) {
 			t.Errorf("reader%d got %d messages, want 1", i, n)
 		}
 	}
-	if got["gone@example.org"] != 0 || deferred != 2 {
-		t.Errorf("gone got %d, reader0 deferred %d times", got["gone@example.org"], deferred)
+	if got["gone@example.org"] != 0 || deferred != 2 || busy != 3 {
+		t.Errorf("gone got %d, reader0 deferred %d times, reader1 met a busy server %d times", got["gone@example.org"], deferred, busy)
 	}
 	rec, err := s.h.App.FindRecordById(vocab.NewsletterSubscribers, gone)
 	if err != nil || rec.GetString("status") != "bounced" {

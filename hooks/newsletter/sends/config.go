@@ -15,6 +15,7 @@ const (
 	DefaultSelector    = "cca"
 	DefaultMaxAttempts = 8
 	DefaultRetryBase   = 30 * time.Second
+	DefaultServerRetry = 5 * time.Second
 	defaultRetryCap    = 30 * time.Minute
 )
 
@@ -38,6 +39,9 @@ type Config struct {
 	MaxAttempts int
 	// RetryBase is the first retry's delay; each next one doubles, up to 30 minutes.
 	RetryBase time.Duration
+	// ServerRetry is the wait before trying a server again that could not be reached or said
+	// it is busy (421); those waits use up no attempt.
+	ServerRetry time.Duration
 	// Now is the clock (time.Now unless set).
 	Now func() time.Time
 	// Manual leaves the worker out of the server: RunPending runs the sends (for tests).
@@ -62,6 +66,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.RetryBase <= 0 {
 		c.RetryBase = DefaultRetryBase
+	}
+	if c.ServerRetry <= 0 {
+		c.ServerRetry = DefaultServerRetry
 	}
 	if c.Now == nil {
 		c.Now = time.Now

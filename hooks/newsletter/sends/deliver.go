@@ -57,6 +57,10 @@ func (w *worker) deliver(ctx context.Context, r recipient) {
 			w.session.close()
 			w.session = nil
 		}
+		if v == busy {
+			s.logFailure(r, s.postpone(r.deliveryID, reply))
+			return
+		}
 		if v == deferred && !goOn && w.used && try == 0 {
 			continue // a session the server closed after some messages: once more on a new one
 		}
@@ -108,12 +112,12 @@ func (s *Service) outcome(r recipient, v verdict, reply string) error {
 	return err
 }
 
-// postpone puts a delivery back for RetryBase without counting an attempt: the server could not
-// be reached.
+// postpone puts a delivery back for ServerRetry without counting an attempt: the server could
+// not be reached, or said it is busy (421).
 func (s *Service) postpone(deliveryID, reason string) error {
 	_, err := s.app.NonconcurrentDB().NewQuery(`UPDATE ` + collectionDeliveries + ` SET next_at = {:next},
 		reply = {:reply}, updated = {:now} WHERE id = {:id} AND state = 'pending'`).
-		Bind(dbx.Params{"id": deliveryID, "reply": clip(reason), "now": dateTime(s.cfg.Now()), "next": dateTime(s.cfg.Now().Add(s.cfg.RetryBase))}).Execute()
+		Bind(dbx.Params{"id": deliveryID, "reply": clip(reason), "now": dateTime(s.cfg.Now()), "next": dateTime(s.cfg.Now().Add(s.cfg.ServerRetry))}).Execute()
 	return err
 }
 

@@ -24,6 +24,8 @@ const (
 	deferred
 	// refused: a 5xx answer: the address is bounced.
 	refused
+	// busy: 421, the server is closing for now: not the address's fault, so no attempt counts.
+	busy
 )
 
 // conn is one SMTP session, reused for message after message.
@@ -101,7 +103,10 @@ func (s *conn) send(from, to string, msg []byte) (verdict, string, bool) {
 	}
 	// A reply: reset the transaction and go on in the same session, unless the server said it
 	// is closing (421).
-	goOn := reply.Code != 421 && s.c.Reset() == nil
+	if reply.Code == 421 {
+		return busy, reply.Error(), false
+	}
+	goOn := s.c.Reset() == nil
 	if reply.Code >= 500 {
 		return refused, reply.Error(), goOn
 	}
