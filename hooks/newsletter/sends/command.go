@@ -62,8 +62,8 @@ func NewCommands(app core.App) []*cobra.Command {
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "%s. IN TXT \"%s\"\n", r.Name, r.Value)
-			return nil
+			_, err = fmt.Fprintln(cmd.OutOrStdout(), r.Zone())
+			return err
 		},
 	}
 	return []*cobra.Command{send, status, dkim}

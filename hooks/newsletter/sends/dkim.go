@@ -34,6 +34,18 @@ type DNSRecord struct {
 	Value string `json:"value"`
 }
 
+// Zone is the record as a zone file line; its text split in quoted strings of at most 255
+// characters, as DNS requires (a 2048-bit key's is longer).
+func (r DNSRecord) Zone() string {
+	var parts []string
+	for v := r.Value; v != ""; {
+		n := min(len(v), 255)
+		parts = append(parts, `"`+v[:n]+`"`)
+		v = v[n:]
+	}
+	return r.Name + ". IN TXT ( " + strings.Join(parts, " ") + " )"
+}
+
 // record is the DNS record of k.
 func (k *dkimKey) record() (DNSRecord, error) {
 	der, err := x509.MarshalPKIXPublicKey(k.key.Public())
