@@ -98,5 +98,6 @@ func Register(app core.App, cfg Config) *Bound {
 		maintenance.BindReplicationFriendlyMaintenance(app)
 	}
 	letters := sends.Bind(app, cfg.Newsletter)
+	letters.OnFinished(w.AnnounceNewsletterSent)
 	return &Bound{Webhooks: w, Publish: publish, Changes: ch, Revisions: revs, Previews: prev, Newsletter: letters}
 }

@@ -180,6 +180,12 @@ func TestNewsletterSendMailsConfirmedSubscribers(t *testing.T) {
 			}
 		}
 	}
+	// The finished send is announced, with counts and no addresses.
+	read, _ := s.h.CreateKey("read")
+	apitest.Scenario{Name: "newsletter.sent", Path: "/api/v1/webhooks/poll/newsletter.sent", Headers: apitest.Bearer(read), ExpectedStatus: 200,
+		ExpectedJSON: map[string]any{"data.0.event": "newsletter.sent", "data.0.data.id": id, "data.0.data.post": post.Id,
+			"data.0.data.sent": 2, "data.0.data.total": 2, "data.0.data.bounced": 0},
+		NotExpectedContent: []string{"@example.org"}}.Test(t, s.h)
 	// Sent once; a second time only when asked for.
 	apitest.Scenario{Name: "again", Method: http.MethodPost, Path: "/api/admin/newsletters", Headers: owner(s.c.token),
 		Body: map[string]any{"post": post.Id}, ExpectedStatus: 409, ExpectedCode: "already_sent"}.Test(t, s.h)

@@ -185,9 +185,14 @@ func (s *Service) finish(sendID string) error {
 	if announce == nil {
 		return nil
 	}
-	counts, err := s.Status(sendID)
+	c, err := s.Status(sendID)
 	if err != nil {
 		return err
 	}
-	return announce(s.app, counts)
+	send, err := findSend(s.app, sendID)
+	if err != nil {
+		return err
+	}
+	return announce(s.app, send, map[string]any{"id": c.ID, "post": c.Post, "email_only": c.EmailOnly, "resend": c.Resend,
+		"total": c.Total, "sent": c.Sent, "failed": c.Failed, "bounced": c.Bounced, "started": c.Started, "finished": c.Finished})
 }

@@ -31,7 +31,7 @@ type Service struct {
 	running  string             // the id of the send being worked on
 	stop     context.CancelFunc // stops it
 	signer   *dkimKey
-	finished func(core.App, Counts) error
+	finished Announcer
 }
 
 // New is the service of app; Bind also starts its worker with the server.
@@ -64,8 +64,12 @@ func Bind(app core.App, cfg Config) *Service {
 	return s
 }
 
-// OnFinished sets what runs when a send finishes (the webhook event), with its counts.
-func (s *Service) OnFinished(f func(core.App, Counts) error) {
+// Announcer announces a finished send (the newsletter.sent webhook event) with its data: the
+// send's id, post and counts, no addresses.
+type Announcer func(app core.App, send *core.Record, data map[string]any) error
+
+// OnFinished sets what runs when a send finishes.
+func (s *Service) OnFinished(f Announcer) {
 	s.mu.Lock()
 	s.finished = f
 	s.mu.Unlock()
