@@ -22,9 +22,9 @@ type SMTPSink struct {
 	mu         sync.Mutex
 	reply      func(rcpt string, n int) string
 	closeAfter int
-	messages []SMTPMessage
-	rcpts    int
-	ln       net.Listener
+	messages   []SMTPMessage
+	rcpts      int
+	ln         net.Listener
 }
 
 // NewSMTPSink starts a sink, stopped when the test ends.
@@ -150,5 +150,5 @@ func (s *SMTPSink) serve(c net.Conn) {
 // addr is the address of a MAIL FROM or RCPT TO line.
 func addr(line string) string {
 	line = line[strings.IndexByte(line, ':')+1:]
-	return strings.Trim(strings.Fields(line+" ")[0], "<>")
+	return strings.Trim(strings.Fields(line + " ")[0], "<>")
 }
