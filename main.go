@@ -25,6 +25,7 @@ import (
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/maintenance"
 	"github.com/creator-content-api/server/hooks/newsletter"
+	"github.com/creator-content-api/server/hooks/newsletter/sends"
 	"github.com/creator-content-api/server/hooks/previews"
 	"github.com/creator-content-api/server/hooks/revisions"
 	"github.com/creator-content-api/server/hooks/webhooks"
@@ -84,8 +85,12 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
+	letters, err := flags.parseNewsletter()
+	if err != nil {
+		log.Fatal(err)
+	}
 	var observed *metrics.Metrics
-	hooksCfg := hooks.Config{Replicated: replicated, Revisions: revs, Previews: links}
+	hooksCfg := hooks.Config{Replicated: replicated, Revisions: revs, Previews: links, Newsletter: letters}
 	if flags.metricsAddr != "" {
 		observed = metrics.New()
 		hooksCfg.Webhooks.Observer = observed.WebhookObserver()
@@ -107,7 +112,7 @@ func main() {
 	imports := importer.NewCommand(pb)
 	imports.AddCommand(archive.NewImportCommand(pb))
 	pb.RootCmd.AddCommand(keys.NewCommand(pb, time.Now), seed.NewCommand(pb), webhooks.NewCommand(pb, bound.Webhooks),
-		imports, archive.NewExportCommand(pb, time.Now), newsletter.NewCommand(pb))
+		imports, archive.NewExportCommand(pb, time.Now), newsletter.NewCommand(pb, sends.NewCommands(pb)...))
 	// A change a command makes names the command in its revision.
 	pb.RootCmd.PersistentPreRun = func(cmd *cobra.Command, _ []string) {
 		if cmd.Name() != "serve" {
@@ -155,6 +160,12 @@ type options struct {
 	revisionsDays            string
 	previewDays              string
 	previewMaxDays           string
+	newsletterSMTP           string
+	newsletterConcurrency    string
+	newsletterRate           string
+	newsletterHourly         string
+	newsletterDKIMKey        string
+	newsletterDKIMSelector   string
 }
 
 func bindFlags(pb *pocketbase.PocketBase) *options {
@@ -179,6 +190,12 @@ func bindFlags(pb *pocketbase.PocketBase) *options {
 	f.StringVar(&o.revisionsDays, "revisions-days", env("CCA_REVISIONS_DAYS", strconv.Itoa(int(revisions.DefaultMaxAge/(24*time.Hour)))), "the most days a revision of a content record is kept (env CCA_REVISIONS_DAYS)")
 	f.StringVar(&o.previewDays, "preview-days", env("CCA_PREVIEW_DAYS", strconv.Itoa(int(previews.DefaultTTL/(24*time.Hour)))), "the days a preview link lasts when its maker does not say (env CCA_PREVIEW_DAYS)")
 	f.StringVar(&o.previewMaxDays, "preview-max-days", env("CCA_PREVIEW_MAX_DAYS", strconv.Itoa(int(previews.DefaultMax/(24*time.Hour)))), "the most days a preview link may last (env CCA_PREVIEW_MAX_DAYS)")
+	f.StringVar(&o.newsletterSMTP, "newsletter-smtp", env("CCA_NEWSLETTER_SMTP", ""), "a bulk SMTP server for newsletter sends, smtp://user:password@host:port or smtps://...; empty: PocketBase's mail settings (env CCA_NEWSLETTER_SMTP)")
+	f.StringVar(&o.newsletterConcurrency, "newsletter-concurrency", env("CCA_NEWSLETTER_CONCURRENCY", strconv.Itoa(sends.DefaultConcurrency)), "SMTP connections of a newsletter send (env CCA_NEWSLETTER_CONCURRENCY)")
+	f.StringVar(&o.newsletterRate, "newsletter-rate", env("CCA_NEWSLETTER_RATE", strconv.Itoa(sends.DefaultPerSecond)), "the most newsletter messages handed to the SMTP server per second (env CCA_NEWSLETTER_RATE)")
+	f.StringVar(&o.newsletterHourly, "newsletter-hourly", env("CCA_NEWSLETTER_HOURLY", "0"), "the most newsletter messages per hour; 0: no hourly cap (env CCA_NEWSLETTER_HOURLY)")
+	f.StringVar(&o.newsletterDKIMKey, "newsletter-dkim-key", env("CCA_NEWSLETTER_DKIM_KEY", ""), "a PEM private key (RSA or Ed25519) to DKIM-sign the newsletter with; empty: one made at first use in the data dir (env CCA_NEWSLETTER_DKIM_KEY)")
+	f.StringVar(&o.newsletterDKIMSelector, "newsletter-dkim-selector", env("CCA_NEWSLETTER_DKIM_SELECTOR", sends.DefaultSelector), "the DKIM selector of the newsletter's key (env CCA_NEWSLETTER_DKIM_SELECTOR)")
 	// PocketBase tolerates unknown flags in its eager parse; parse ours the same way.
 	_ = pb.RootCmd.ParseFlags(os.Args[1:])
 	return o
@@ -234,6 +251,27 @@ func (o *options) parsePreviews() (previews.Config, error) {
 	}
 	day := 24 * time.Hour
 	return previews.Config{TTL: time.Duration(days) * day, Max: time.Duration(maxDays) * day}, nil
+}
+
+func (o *options) parseNewsletter() (sends.Config, error) {
+	concurrency, err := positive("--newsletter-concurrency", o.newsletterConcurrency)
+	if err != nil {
+		return sends.Config{}, err
+	}
+	perSecond, err := positive("--newsletter-rate", o.newsletterRate)
+	if err != nil {
+		return sends.Config{}, err
+	}
+	perHour, err := strconv.Atoi(o.newsletterHourly)
+	if err != nil || perHour < 0 {
+		return sends.Config{}, fmt.Errorf("--newsletter-hourly must be a whole number from 0, not %q", o.newsletterHourly)
+	}
+	cfg := sends.Config{SMTP: o.newsletterSMTP, Concurrency: int(concurrency), PerSecond: int(perSecond), PerHour: perHour,
+		DKIMKeyFile: o.newsletterDKIMKey, DKIMSelector: o.newsletterDKIMSelector}
+	if err := cfg.Validate(); err != nil {
+		return sends.Config{}, fmt.Errorf("--newsletter-smtp: %w", err)
+	}
+	return cfg, nil
 }
 
 func (o *options) parseReadCache() (readcache.Config, error) {

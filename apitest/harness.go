@@ -28,6 +28,7 @@ import (
 	"github.com/creator-content-api/server/hooks/content"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/maintenance"
+	"github.com/creator-content-api/server/hooks/newsletter/sends"
 	"github.com/creator-content-api/server/hooks/previews"
 	"github.com/creator-content-api/server/hooks/revisions"
 	"github.com/creator-content-api/server/hooks/vocab"
@@ -69,6 +70,8 @@ type Harness struct {
 	Revisions *revisions.Service
 	// Previews makes and prunes preview links.
 	Previews *previews.Service
+	// Newsletter runs the newsletter's sends (RunPending, with Options.Hooks setting Manual).
+	Newsletter *sends.Service
 	// Changes hands out the generations the read and key caches compare (on Clock: another
 	// process's commit is seen once the clock has moved changes.CheckInterval).
 	Changes *changes.Watcher
@@ -113,6 +116,7 @@ func New(t testing.TB, opts Options) *Harness {
 	}
 	h.API = api
 	h.Webhooks, h.Publish, h.Changes, h.Revisions, h.Previews = bound.Webhooks, bound.Publish, bound.Changes, bound.Revisions, bound.Previews
+	h.Newsletter = bound.Newsletter
 	if opts.Router != nil {
 		app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 			opts.Router(se.Router)

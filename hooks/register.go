@@ -26,6 +26,7 @@ import (
 	"github.com/creator-content-api/server/hooks/content"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/maintenance"
+	"github.com/creator-content-api/server/hooks/newsletter/sends"
 	"github.com/creator-content-api/server/hooks/previews"
 	"github.com/creator-content-api/server/hooks/revisions"
 	"github.com/creator-content-api/server/hooks/webhooks"
@@ -42,6 +43,9 @@ type Config struct {
 	Revisions revisions.Config
 	// Previews sets the preview links' lifetimes; its Now is always Config.Now.
 	Previews previews.Config
+	// Newsletter is how newsletter sends are mailed (SMTP, rates, DKIM key). Its clock is its
+	// own (real time unless set): a send's retries wait on it.
+	Newsletter sends.Config
 	// Replicated says Litestream replicates data.db: PocketBase's daily maintenance then
 	// leaves data.db's checkpoints to Litestream (maintenance.BindReplicationFriendlyMaintenance).
 	Replicated bool
@@ -60,6 +64,8 @@ type Bound struct {
 	Revisions *revisions.Service
 	// Previews makes, resolves and revokes preview links.
 	Previews *previews.Service
+	// Newsletter queues, runs and steers the newsletter's sends.
+	Newsletter *sends.Service
 }
 
 // Register binds every hook, job and background worker to app.
@@ -91,5 +97,7 @@ func Register(app core.App, cfg Config) *Bound {
 	if cfg.Replicated {
 		maintenance.BindReplicationFriendlyMaintenance(app)
 	}
-	return &Bound{Webhooks: w, Publish: publish, Changes: ch, Revisions: revs, Previews: prev}
+	letters := sends.Bind(app, cfg.Newsletter)
+	letters.OnFinished(w.AnnounceNewsletterSent)
+	return &Bound{Webhooks: w, Publish: publish, Changes: ch, Revisions: revs, Previews: prev, Newsletter: letters}
 }

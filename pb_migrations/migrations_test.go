@@ -72,6 +72,10 @@ var schema = []collectionSpec{
 		"actor_type": "select", "actor": "text", "data": "json", "files": "json"}},
 	{vocab.PreviewLinks, false, f{"record_collection": "text", "record_id": "text", "token_hash": "text",
 		"expires_at": "date"}},
+	{vocab.NewsletterSends, false, f{"post": "text", "state": "select", "email_only": "bool", "resend": "bool",
+		"subject": "text", "html": "text", "text": "text", "total": "number", "started_at": "date", "finished_at": "date"}},
+	{vocab.NewsletterDeliveries, false, f{"send": "text", "subscriber": "text", "state": "select", "attempts": "number",
+		"next_at": "date", "sent_at": "date", "reply": "text"}},
 }
 
 func TestCollectionsExistWithFieldsAndNilRules(t *testing.T) {

@@ -30,6 +30,8 @@ var selectFields = []selectSpec{
 	{vocab.WebhookDeliveries, "status", vocab.DeliveryStatuses(), false},
 	{vocab.NewsletterSubscribers, "status", vocab.SubscriberStatuses(), false},
 	{vocab.ContentRevisions, "action", vocab.RevisionActions(), false},
+	{vocab.NewsletterSends, "state", vocab.NewsletterSendStates(), false},
+	{vocab.NewsletterDeliveries, "state", vocab.NewsletterDeliveryStates(), false},
 	{vocab.ContentRevisions, "actor_type", vocab.ActorTypes(), false},
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/newsletter"
+	"github.com/creator-content-api/server/hooks/newsletter/sends"
 	"github.com/creator-content-api/server/hooks/previews"
 	"github.com/creator-content-api/server/hooks/revisions"
 	"github.com/creator-content-api/server/hooks/webhooks"
@@ -43,6 +44,17 @@ var domainErrors = []struct {
 	{revisions.ErrSlugTaken, conflict(codeSlugTaken,
 		"another record has this revision's slug now: change that record's slug first")},
 	{previews.ErrNotFound, apierr.NotFound},
+	{sends.ErrPostNotFound, func() *apierr.Error { return apierr.InvalidField("post", "no post has this id") }},
+	{sends.ErrSendNotFound, apierr.NotFound},
+	{sends.ErrPostNotPublic, conflict(codePostNotPublic,
+		"only public posts are mailed: a members or private post would reach readers it is not for")},
+	{sends.ErrPostNotPublished, conflict(codePostNotPublished,
+		"the post is a draft or scheduled: publish it first, or mail a draft with email_only")},
+	{sends.ErrPostOnSite, conflict(codePostOnSite, "email_only is for drafts, and this post is or will be on the site")},
+	{sends.ErrAlreadySent, conflict(codeAlreadySent, "this post was mailed already: say resend to mail it again")},
+	{sends.ErrMailNotConfigured, conflict(codeMailNotConfigured,
+		"no SMTP server or sender address is configured (PocketBase's mail settings, or --newsletter-smtp)")},
+	{sends.ErrSendState, conflict(codeSendStateConflict, "the send's state does not allow this step")},
 	{previews.ErrRecordNotFound, func() *apierr.Error {
 		return &apierr.Error{Status: http.StatusNotFound, Code: apierr.CodeNotFound, Message: "no record of this collection has this id"}
 	}},

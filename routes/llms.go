@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 
@@ -48,13 +49,32 @@ func (a *API) bindLLMs(se *core.ServeEvent) {
 	for _, r := range llmsResources {
 		read := markdownOr(a.publishedBySlugHandler(r))
 		se.Router.GET(llmsDocPrefix+r.collection+"/{"+paramIDOrSlug+"}", func(e *core.RequestEvent) error {
-			if !strings.HasSuffix(e.Request.PathValue(paramIDOrSlug), markdownSuffix) {
+			slug, ok := strings.CutSuffix(e.Request.PathValue(paramIDOrSlug), markdownSuffix)
+			if !ok {
+				return apierr.NotFound()
+			}
+			// Public content only, whole: a members or paid post's public part is not an
+			// llms.txt document (the v1 read would serve it cut, with access false).
+			if public, err := a.isPublicSlug(e.App, r, slug); err != nil {
+				return err
+			} else if !public {
 				return apierr.NotFound()
 			}
 			e.Response.Header().Set("Cache-Control", cacheLLMs)
 			return read(e)
 		}).Bind(mw...)
 	}
+}
+
+// isPublicSlug reports whether r holds a public, published record with slug now.
+func (a *API) isPublicSlug(app core.App, r *resource, slug string) (bool, error) {
+	var n int
+	err := andWhere(app.RecordQuery(r.collection).Select("count(*)").AndWhere(dbx.HashExp{"slug": slug}),
+		r.v1Filter(a.cfg.Now())).Row(&n)
+	if err != nil {
+		return false, apierr.Internal(err)
+	}
+	return n > 0, nil
 }
 
 // serveLLMs answers llms.txt (an index: the site's name and summary, then a link to each

@@ -99,4 +99,3 @@ func prefersMarkdown(accept string) bool {
 	}
 	return md > 0 && md >= js
 }
-

@@ -25,6 +25,7 @@ import (
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/members"
 	"github.com/creator-content-api/server/hooks/newsletter"
+	"github.com/creator-content-api/server/hooks/newsletter/sends"
 	"github.com/creator-content-api/server/hooks/previews"
 	"github.com/creator-content-api/server/hooks/revisions"
 	"github.com/creator-content-api/server/hooks/webhooks"
@@ -55,6 +56,9 @@ type Config struct {
 	Revisions *revisions.Service
 	// Previews is the preview link service hooks.Register returned. Required.
 	Previews *previews.Service
+	// Newsletter is the newsletter send service hooks.Register returned; nil leaves the
+	// /api/admin/newsletters routes out.
+	Newsletter *sends.Service
 	// ReadCache bounds the answers kept in memory for the Memory routes; the zero value is
 	// readcache's defaults.
 	ReadCache readcache.Config
@@ -192,6 +196,7 @@ func (a *API) table() []Route {
 	t = append(t, a.revisionRoutes()...)
 	t = append(t, a.previewRoutes()...)
 	t = append(t, a.newsletterRoutes()...)
+	t = append(t, a.newsletterSendRoutes()...)
 	t = append(t, a.memberRoutes()...)
 	for i := range t {
 		if t[i].Markdown {

@@ -12,6 +12,7 @@ import (
 func Wire(app core.App, hcfg hooks.Config, cfg Config) (*hooks.Bound, *API, error) {
 	bound := hooks.Register(app, hcfg)
 	cfg.Webhooks, cfg.Changes, cfg.Revisions, cfg.Previews = bound.Webhooks, bound.Changes, bound.Revisions, bound.Previews
+	cfg.Newsletter = bound.Newsletter
 	api, err := Register(app, cfg)
 	return bound, api, err
 }

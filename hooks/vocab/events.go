@@ -2,7 +2,8 @@ package vocab
 
 import "slices"
 
-// The webhook events: the nine of the spec, in its order, and the owner's test ping.
+// The webhook events: the nine of the spec, in its order, newsletter.sent, and the owner's test
+// ping.
 const (
 	EventContentCreated       = "content.created"
 	EventContentUpdated       = "content.updated"
@@ -13,9 +14,11 @@ const (
 	EventCourseCompleted      = "course.completed"
 	EventTestimonialSubmitted = "testimonial.submitted"
 	EventNewsletterSubscribe  = "newsletter.subscribe"
+	// EventNewsletterSent fires when a newsletter send finishes; its data are counts only.
+	EventNewsletterSent = "newsletter.sent"
 
 	// EventPing is the event of a test delivery sent from the admin panel (as GitHub's
-	// ping). It is not one of the nine: it is never stored, never polled and never retried.
+	// ping). It is not one of the ten: it is never stored, never polled and never retried.
 	EventPing = "ping"
 )
 
@@ -29,7 +32,7 @@ type EventType struct {
 	PersonalData bool `json:"personal_data"`
 }
 
-// EventTypes is the catalogue of the nine events, in the spec's order: what fires each (the
+// EventTypes is the catalogue of the ten events, the spec's nine in its order then newsletter.sent: what fires each (the
 // rules are hooks/webhooks/event_rules.go) and whether its data are personal.
 func EventTypes() []EventType {
 	return []EventType{
@@ -42,10 +45,11 @@ func EventTypes() []EventType {
 		{Name: EventCourseCompleted, Description: "A learner finished a course (the enrollment's completed_at was set).", PersonalData: true},
 		{Name: EventTestimonialSubmitted, Description: "A testimonial was submitted.", PersonalData: true},
 		{Name: EventNewsletterSubscribe, Description: "A subscriber confirmed their address (the double opt-in link), or the owner added or set one confirmed; not when an address is merely entered, nor for imported rows.", PersonalData: true},
+		{Name: EventNewsletterSent, Description: "A newsletter send finished: the post and the counts (no addresses)."},
 	}
 }
 
-// EventNames are the nine event names (webhook_events.event, webhook_subscriptions.events).
+// EventNames are the ten event names (webhook_events.event, webhook_subscriptions.events).
 func EventNames() []string {
 	types := EventTypes()
 	names := make([]string, len(types))
@@ -55,7 +59,7 @@ func EventNames() []string {
 	return names
 }
 
-// KnownEvent reports whether name is one of the nine event names.
+// KnownEvent reports whether name is one of the ten event names.
 func KnownEvent(name string) bool { return slices.Contains(EventNames(), name) }
 
 // PersonalData reports whether the events of name carry personal data; false for an unknown

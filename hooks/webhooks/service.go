@@ -104,6 +104,12 @@ func (s *Service) AnnouncePublished(txApp core.App, rec *core.Record) error {
 	return s.outbox.write(txApp, rec, []event{{vocab.EventContentPublished, contentData(rec), content.Served(rec, s.cfg.Now())}})
 }
 
+// AnnounceNewsletterSent writes the newsletter.sent event of send, a newsletter send that
+// finished, with data (its counts, no addresses).
+func (s *Service) AnnounceNewsletterSent(txApp core.App, send *core.Record, data map[string]any) error {
+	return s.outbox.write(txApp, send, []event{{vocab.EventNewsletterSent, data, true}})
+}
+
 // RunDue attempts every delivery due by the injected clock, waits until they (and any the
 // background loop started) are done, and repeats until nothing due is left. It returns the
 // number of attempts it made. Tests drive the dispatcher with it instead of waiting.

@@ -65,6 +65,12 @@ func seed(t *testing.T, h *apitest.Harness) map[string]*core.Record {
 	h.SaveRecord(vocab.Enrollments, map[string]any{"course": recs["courses"].Id, "buyer_email": "b@example.com", "completed_at": someDate})
 	h.SaveRecord(vocab.NewsletterSubscribers, map[string]any{"email": "s@example.com", "name": "Sub", "status": "confirmed"})
 	h.SaveRecord(vocab.Testimonials, map[string]any{"name": "Sam", "email": "sam@example.com", "company": "Acme", "role": "CTO", "body": "Great"})
+	// A newsletter send that finished, announced as the send service does.
+	send := h.SaveRecord(vocab.NewsletterSends, map[string]any{"post": recs["posts"].Id, "state": "finished", "subject": "Hello"})
+	if err := h.Webhooks.AnnounceNewsletterSent(h.App, send, map[string]any{"id": send.Id, "post": recs["posts"].Id, "email_only": false,
+		"resend": false, "total": 2, "sent": 1, "failed": 0, "bounced": 1, "started": "2026-11-21T12:00:00.000Z", "finished": "2026-11-21T12:01:00.000Z"}); err != nil {
+		t.Fatal(err)
+	}
 	h.SaveRecord(vocab.PageViews, map[string]any{"path": "/posts/x", "referrer": "news.example.com"})
 	return recs
 }

@@ -1,0 +1,51 @@
+package sends
+
+import (
+	"strconv"
+)
+
+// mailer is the SMTP server sends go to: the bulk server of the config, else PocketBase's mail
+// settings. Both need the sender address of PocketBase's settings.
+func (s *Service) mailer() (server, error) {
+	settings := s.app.Settings()
+	if settings.Meta.SenderAddress == "" {
+		return server{}, ErrMailNotConfigured
+	}
+	if s.cfg.SMTP != "" {
+		return parseSMTP(s.cfg.SMTP)
+	}
+	smtp := settings.SMTP
+	if !smtp.Enabled || smtp.Host == "" {
+		return server{}, ErrMailNotConfigured
+	}
+	return server{host: smtp.Host, port: strconv.Itoa(smtp.Port), username: smtp.Username,
+		password: smtp.Password, implicitTLS: smtp.TLS}, nil
+}
+
+// dkim is the site's signing key, loaded (or made) at first use.
+func (s *Service) dkim() (*dkimKey, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.signer != nil {
+		return s.signer, nil
+	}
+	key, err := loadDKIMKey(s.cfg.DKIMKeyFile, s.app.DataDir())
+	if err != nil {
+		return nil, err
+	}
+	s.signer = &dkimKey{key: key, domain: domainOf(s.app.Settings().Meta.SenderAddress), selector: s.cfg.DKIMSelector}
+	return s.signer, nil
+}
+
+// DKIMRecord is the DNS TXT record to publish for the signatures to verify (the key is made if
+// there is none yet).
+func (s *Service) DKIMRecord() (DNSRecord, error) {
+	if s.app.Settings().Meta.SenderAddress == "" {
+		return DNSRecord{}, ErrMailNotConfigured
+	}
+	k, err := s.dkim()
+	if err != nil {
+		return DNSRecord{}, err
+	}
+	return k.record()
+}

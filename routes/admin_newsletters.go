@@ -1,0 +1,85 @@
+package routes
+
+import (
+	"net/http"
+	"strings"
+
+	"github.com/pocketbase/pocketbase/core"
+
+	"github.com/creator-content-api/server/hooks/newsletter/sends"
+	"github.com/creator-content-api/server/routes/apierr"
+)
+
+// Error codes of the newsletter's sends.
+const (
+	codePostNotPublic     = "post_not_public"
+	codePostNotPublished  = "post_not_published"
+	codePostOnSite        = "post_on_site"
+	codeAlreadySent       = "already_sent"
+	codeMailNotConfigured = "mail_not_configured"
+	codeSendStateConflict = "send_state_conflict"
+)
+
+// newsletterSend is the body of POST /api/admin/newsletters.
+type newsletterSend struct {
+	Post      string `json:"post"`
+	EmailOnly bool   `json:"email_only"`
+	Resend    bool   `json:"resend"`
+}
+
+// newsletterSendRoutes are the owner's newsletter sends (hooks/newsletter/sends).
+func (a *API) newsletterSendRoutes() []Route {
+	if a.cfg.Newsletter == nil {
+		return nil
+	}
+	const base = "/api/admin/newsletters"
+	return []Route{
+		{Method: http.MethodPost, Path: base, Auth: AuthOwner, Tier: TierModerate, Cache: CacheNone, Handler: a.sendNewsletter},
+		{Method: http.MethodGet, Path: base + "/{id}", Auth: AuthOwner, Tier: TierModerate, Cache: CacheNone, Handler: a.newsletterStatus},
+		{Method: http.MethodPost, Path: base + "/{id}/pause", Auth: AuthOwner, Tier: TierModerate, Cache: CacheNone, Handler: a.steerNewsletter((*sends.Service).Pause)},
+		{Method: http.MethodPost, Path: base + "/{id}/resume", Auth: AuthOwner, Tier: TierModerate, Cache: CacheNone, Handler: a.steerNewsletter((*sends.Service).Resume)},
+		{Method: http.MethodPost, Path: base + "/{id}/cancel", Auth: AuthOwner, Tier: TierModerate, Cache: CacheNone, Handler: a.steerNewsletter((*sends.Service).Cancel)},
+	}
+}
+
+// sendNewsletter answers POST /api/admin/newsletters: 202 with the queued send; it goes out in
+// the background (GET .../{id} follows it).
+func (a *API) sendNewsletter(e *core.RequestEvent) error {
+	var b newsletterSend
+	if err := decodeStrict(e, &b); err != nil {
+		return err
+	}
+	if strings.TrimSpace(b.Post) == "" {
+		return apierr.InvalidField("post", "is required: the id of the post to mail")
+	}
+	send, err := a.cfg.Newsletter.Queue(b.Post, sends.Options{EmailOnly: b.EmailOnly, Resend: b.Resend})
+	if err != nil {
+		return domainError(err)
+	}
+	c, err := a.cfg.Newsletter.Status(send.Id)
+	if err != nil {
+		return apierr.Internal(err)
+	}
+	return writeJSON(e, http.StatusAccepted, map[string]any{"data": c})
+}
+
+// newsletterStatus answers GET /api/admin/newsletters/{id}: the send's state and counts.
+func (a *API) newsletterStatus(e *core.RequestEvent) error {
+	c, err := a.cfg.Newsletter.Status(e.Request.PathValue("id"))
+	if err != nil {
+		return domainError(err)
+	}
+	return writeJSON(e, http.StatusOK, map[string]any{"data": c})
+}
+
+// steerNewsletter answers POST /api/admin/newsletters/{id}/pause, /resume and /cancel: 200 with
+// the send, or 409 when its state does not allow the step.
+func (a *API) steerNewsletter(step func(*sends.Service, string) (sends.Counts, error)) func(*core.RequestEvent) error {
+	return func(e *core.RequestEvent) error {
+		c, err := step(a.cfg.Newsletter, e.Request.PathValue("id"))
+		if err != nil {
+			return domainError(err)
+		}
+		return writeJSON(e, http.StatusOK, map[string]any{"data": c})
+	}
+}
