@@ -185,9 +185,12 @@ func (d *Document) checkBody(ptr string, content map[string]any, res Response, b
 	if _, ok := media["schema"]; !ok || mt == MediaTypeEventStream {
 		return nil
 	}
-	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(res.Body))
-	if err != nil {
-		return fmt.Errorf("body is not JSON: %v: %.200s", err, res.Body)
+	// A JSON media type's body is a JSON value; any other's (text/markdown) is its text.
+	var inst any = string(res.Body)
+	if mt == "application/json" || strings.HasSuffix(mt, "+json") {
+		if inst, err = jsonschema.UnmarshalJSON(bytes.NewReader(res.Body)); err != nil {
+			return fmt.Errorf("body is not JSON: %v: %.200s", err, res.Body)
+		}
 	}
 	if bodySchema == "" {
 		bodySchema = ptr + Pointer("content", mt, "schema")

@@ -14,7 +14,7 @@ function required(name: string): string {
   return value;
 }
 
-const client = createClient<paths>({
+const client = createClient<paths, `${string}/json`>({ // the JSON answers (reads by slug also offer text/markdown)
   baseUrl: required("BASE_URL"),
   headers: { Authorization: `Bearer ${required("API_KEY")}` },
 });
