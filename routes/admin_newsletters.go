@@ -34,6 +34,8 @@ func (a *API) newsletterSendRoutes() []Route {
 	}
 	const base = "/api/admin/newsletters"
 	return []Route{
+		{Method: http.MethodGet, Path: base, Auth: AuthOwner, Tier: TierModerate, Cache: CacheNone, Handler: a.listNewsletters},
+		{Method: http.MethodGet, Path: base + "/dkim", Auth: AuthOwner, Tier: TierModerate, Cache: CacheNone, Handler: a.newsletterDKIM},
 		{Method: http.MethodPost, Path: base, Auth: AuthOwner, Tier: TierModerate, Cache: CacheNone, Handler: a.sendNewsletter},
 		{Method: http.MethodGet, Path: base + "/{id}", Auth: AuthOwner, Tier: TierModerate, Cache: CacheNone, Handler: a.newsletterStatus},
 		{Method: http.MethodPost, Path: base + "/{id}/pause", Auth: AuthOwner, Tier: TierModerate, Cache: CacheNone, Handler: a.steerNewsletter((*sends.Service).Pause)},
@@ -61,6 +63,37 @@ func (a *API) sendNewsletter(e *core.RequestEvent) error {
 		return apierr.Internal(err)
 	}
 	return writeJSON(e, http.StatusAccepted, map[string]any{"data": c})
+}
+
+// Bounds of the sends list's limit.
+const (
+	defaultSendsLimit = 20
+	maxSendsLimit     = 100
+)
+
+// listNewsletters answers GET /api/admin/newsletters: the latest sends with their state and
+// counts, newest first (`limit` 1..100, default 20).
+func (a *API) listNewsletters(e *core.RequestEvent) error {
+	limit, err := intParam(e.Request.URL.Query(), paramLimit, defaultSendsLimit, 1, maxSendsLimit)
+	if err != nil {
+		return err
+	}
+	list, err := a.cfg.Newsletter.List(limit)
+	if err != nil {
+		return apierr.Internal(err)
+	}
+	return writeJSON(e, http.StatusOK, map[string]any{"data": list})
+}
+
+// newsletterDKIM answers GET /api/admin/newsletters/dkim: the DNS TXT record to publish for the
+// newsletter's DKIM signatures (the key is made at first use), or 409 mail_not_configured
+// without a sender address.
+func (a *API) newsletterDKIM(e *core.RequestEvent) error {
+	p, err := a.cfg.Newsletter.DKIMPublication()
+	if err != nil {
+		return domainError(err)
+	}
+	return writeJSON(e, http.StatusOK, map[string]any{"data": p})
 }
 
 // newsletterStatus answers GET /api/admin/newsletters/{id}: the send's state and counts.

@@ -37,6 +37,30 @@ func (s *Service) dkim() (*dkimKey, error) {
 	return s.signer, nil
 }
 
+// DKIMPublication is what to publish for the signatures to verify: the selector, the signing
+// domain (the sender address's) and the TXT record.
+type DKIMPublication struct {
+	Selector string `json:"selector"`
+	Domain   string `json:"domain"`
+	DNSRecord
+	// Zone is the record as a zone file line, as `newsletter dkim` prints it.
+	Zone string `json:"zone"`
+}
+
+// DKIMPublication is the selector, domain and DNS record of the signing key (made if there is
+// none yet).
+func (s *Service) DKIMPublication() (DKIMPublication, error) {
+	r, err := s.DKIMRecord()
+	if err != nil {
+		return DKIMPublication{}, err
+	}
+	k, err := s.dkim()
+	if err != nil {
+		return DKIMPublication{}, err
+	}
+	return DKIMPublication{Selector: k.selector, Domain: k.domain, DNSRecord: r, Zone: r.Zone()}, nil
+}
+
 // DKIMRecord is the DNS TXT record to publish for the signatures to verify (the key is made if
 // there is none yet).
 func (s *Service) DKIMRecord() (DNSRecord, error) {

@@ -2,6 +2,7 @@ package sends
 
 import (
 	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
 )
 
 // Counts are a send's state and progress (no addresses).
@@ -29,6 +30,11 @@ func (s *Service) Status(id string) (Counts, error) {
 	if err != nil {
 		return Counts{}, err
 	}
+	return s.countsOf(send)
+}
+
+// countsOf is send with its counts.
+func (s *Service) countsOf(send *core.Record) (Counts, error) {
 	c := Counts{ID: send.Id, Post: send.GetString("post"), State: send.GetString("state"),
 		EmailOnly: send.GetBool("email_only"), Resend: send.GetBool("resend"), Total: send.GetInt("total")}
 	var rows []struct {
@@ -36,7 +42,7 @@ func (s *Service) Status(id string) (Counts, error) {
 		N     int    `db:"n"`
 	}
 	if err := s.app.DB().NewQuery(`SELECT state, count(*) AS n FROM ` + collectionDeliveries +
-		` WHERE send = {:send} GROUP BY state`).Bind(dbx.Params{"send": id}).All(&rows); err != nil {
+		` WHERE send = {:send} GROUP BY state`).Bind(dbx.Params{"send": send.Id}).All(&rows); err != nil {
 		return Counts{}, err
 	}
 	for _, r := range rows {
