@@ -168,6 +168,7 @@ func skip(d *xml.Decoder) error {
 	}
 	return nil
 }
+
 // channelReason is why an element of the channel (not an item) is skipped.
 func channelReason(local string) string {
 	switch local {
