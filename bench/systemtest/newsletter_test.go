@@ -5,7 +5,6 @@ package systemtest
 import (
 	"bytes"
 	"fmt"
-	"net"
 	"net/http"
 	"net/mail"
 	"os"
@@ -34,26 +33,7 @@ func startNewsletterRelay(t *testing.T, flags ...string) newsletterRelay {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(smtpPython, append([]string{script, fmt.Sprint(r.port), r.dir}, flags...)...)
-	log := &lockedBuffer{}
-	cmd.Stdout, cmd.Stderr = log, log
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		cmd.Process.Kill()
-		cmd.Wait()
-		if t.Failed() {
-			t.Logf("relay log:\n%s", log.String())
-		}
-	})
-	WaitUntil(t, startLimit, "the SMTP relay", func() bool {
-		c, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", r.port))
-		if err == nil {
-			c.Close()
-		}
-		return err == nil
-	})
+	runSMTPProcess(t, "the SMTP relay", r.port, append([]string{script, fmt.Sprint(r.port), r.dir}, flags...)...)
 	return r
 }
 

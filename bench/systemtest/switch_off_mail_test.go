@@ -28,23 +28,7 @@ func startSMTP(t *testing.T) (int, string) {
 	}
 	maildir := filepath.Join(t.TempDir(), "mail")
 	port := FreePort(t)
-	cmd := exec.Command(smtpPython, "-m", "aiosmtpd", "-n", "-l", fmt.Sprintf("127.0.0.1:%d", port), "-c", "aiosmtpd.handlers.Mailbox", maildir)
-	log := &lockedBuffer{}
-	cmd.Stdout, cmd.Stderr = log, log
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		cmd.Process.Kill()
-		cmd.Wait()
-	})
-	WaitUntil(t, startLimit, "the SMTP server", func() bool {
-		c, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", port))
-		if err == nil {
-			c.Close()
-		}
-		return err == nil
-	})
+	runSMTPProcess(t, "the SMTP server", port, "-m", "aiosmtpd", "-n", "-l", fmt.Sprintf("127.0.0.1:%d", port), "-c", "aiosmtpd.handlers.Mailbox", maildir)
 	return port, maildir
 }
 
@@ -103,5 +87,31 @@ func TestSwitchOffIsMailedThroughSMTP(t *testing.T) {
 	HoldsFor(t, 2*time.Second, "one message only", func() bool {
 		files, _ = filepath.Glob(filepath.Join(maildir, "new", "*"))
 		return len(files) == 1
+	})
+}
+
+// runSMTPProcess starts smtpPython with args, an SMTP server listening on port, until the test
+// ends (its output is logged when the test failed), and waits until it accepts connections.
+func runSMTPProcess(t *testing.T, name string, port int, args ...string) {
+	t.Helper()
+	cmd := exec.Command(smtpPython, args...)
+	log := &lockedBuffer{}
+	cmd.Stdout, cmd.Stderr = log, log
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+		if t.Failed() {
+			t.Logf("%s's log:\n%s", name, log.String())
+		}
+	})
+	WaitUntil(t, startLimit, name, func() bool {
+		c, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", port))
+		if err == nil {
+			c.Close()
+		}
+		return err == nil
 	})
 }
