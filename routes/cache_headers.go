@@ -45,6 +45,11 @@ func publicCacheControl(sharedMaxAge time.Duration) string {
 	return fmt.Sprintf(cacheControl[CachePublic], int(sharedMaxAge/time.Second))
 }
 
+// varyPublic is the Vary of a public v1 read: its answer depends on the key, the site (Origin)
+// and the member (a member's answer is private, but a shared cache must not give the public
+// one to a member either).
+const varyPublic = "Authorization, Origin, " + MemberTokenHeader
+
 // cacheHeaders is ccaCacheHeaders: the Cache-Control of the route's policy, and for a public
 // one the Vary that keeps one key's (or one site's) answer from another's.
 func cacheHeaders(policy CachePolicy, sharedMaxAge time.Duration) *hook.Handler[*core.RequestEvent] {
@@ -59,7 +64,7 @@ func cacheHeaders(policy CachePolicy, sharedMaxAge time.Duration) *hook.Handler[
 		Func: func(e *core.RequestEvent) error {
 			e.Response.Header().Set("Cache-Control", value)
 			if public {
-				e.Response.Header().Set("Vary", "Authorization, Origin, "+MemberTokenHeader)
+				e.Response.Header().Set("Vary", varyPublic)
 			}
 			return e.Next()
 		},

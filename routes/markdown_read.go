@@ -20,8 +20,9 @@ const markdownType = "text/markdown; charset=utf-8"
 // for clients that cannot set Accept; slugs never hold a dot.
 const markdownSuffix = ".md"
 
-// varyMarkdown is the Vary of the v1 reads by slug, which answer JSON or Markdown by Accept.
-const varyMarkdown = "Authorization, Origin, Accept"
+// varyMarkdown is the Vary of the v1 reads by slug, which answer JSON or Markdown by Accept
+// (and, as every public v1 read, depend on the key, the site and the member: cacheHeaders).
+const varyMarkdown = varyPublic + ", Accept"
 
 // VaryAcceptMiddlewareID names the middleware that adds Accept to the Vary of the reads that
 // answer Markdown too, right after ccaCacheHeaders (so a 304 from memory keeps it).

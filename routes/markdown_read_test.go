@@ -31,9 +31,9 @@ func TestMarkdownReads(t *testing.T) {
 	var etag string
 	for _, s := range []apitest.Scenario{
 		{Name: "JSON by default", Path: "/api/v1/posts/engines", Headers: apitest.Bearer(key), ExpectedStatus: http.StatusOK,
-			ExpectedHeaders: map[string]string{"Content-Type": "application/json; charset=utf-8", "Vary": "Authorization, Origin, Accept"}},
+			ExpectedHeaders: map[string]string{"Content-Type": "application/json; charset=utf-8", "Vary": "Authorization, Origin, X-Member-Token, Accept"}},
 		{Name: "Accept text/markdown", Path: "/api/v1/posts/engines", Headers: accept("text/markdown"), ExpectedStatus: http.StatusOK,
-			ExpectedHeaders: map[string]string{"Content-Type": md, "Vary": "Authorization, Origin, Accept", "ETag": apitest.Present},
+			ExpectedHeaders: map[string]string{"Content-Type": md, "Vary": "Authorization, Origin, X-Member-Token, Accept", "ETag": apitest.Present},
 			ExpectedContent: []string{"---\ntitle: \"Engines\"\nslug: \"engines\"\nurl: \"http://example.com/api/v1/posts/engines.md\"\n", "tags:\n  - \"math\"\n", body},
 			After:           func(_ testing.TB, _ *apitest.Harness, res *apitest.Response) { etag = res.Header.Get("ETag") }},
 		{Name: "Markdown ranked below JSON", Path: "/api/v1/posts/engines", Headers: accept("application/json, text/markdown;q=0.5"), ExpectedStatus: http.StatusOK,
@@ -52,7 +52,7 @@ func TestMarkdownReads(t *testing.T) {
 	h2 := accept("text/markdown")
 	h2["If-None-Match"] = etag
 	apitest.Scenario{Name: "the Markdown ETag", Path: "/api/v1/posts/engines", Headers: h2, ExpectedStatus: http.StatusNotModified,
-		ExpectedHeaders: map[string]string{"Vary": "Authorization, Origin, Accept"}}.Test(t, h)
+		ExpectedHeaders: map[string]string{"Vary": "Authorization, Origin, X-Member-Token, Accept"}}.Test(t, h)
 	apitest.Scenario{Name: "the JSON answer is not the Markdown's", Path: "/api/v1/posts/engines", Headers: apitest.Bearer(key),
 		ExpectedStatus: http.StatusOK, ExpectedHeaders: map[string]string{"Content-Type": "application/json; charset=utf-8"}}.Test(t, h)
 }

@@ -320,7 +320,7 @@ code=$(curl -s -o /dev/null -w '%{http_code}' --max-time 15 -H "Authorization: B
 check "v1 GET by slug: the primary's ETag revalidates (304)" "$code" 304
 code=$(call GET "$base2/api/v1/posts/${slug_of[${ids[-1]}]}" "Bearer $rkey_new")
 check "v1 GET: Cache-Control for a CDN" "$code $(header Cache-Control)" "200 public, max-age=0, s-maxage=60, must-revalidate"
-check "v1 GET: Vary" "$code $(header Vary)" "200 Authorization, Origin"
+check "v1 GET: Vary" "$code $(header Vary)" "200 Authorization, Origin, X-Member-Token, Accept"
 code=$(call POST "$base2/api/v1/posts" "Bearer $wkey" \
   "{\"title\":\"Replication $run after restore\",\"excerpt\":\"x\",\"content\":\"<p>x</p>\",\"tags\":[],\"visibility\":\"public\",\"draft\":false}")
 check "the restored server takes writes" "$code" 201

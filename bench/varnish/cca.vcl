@@ -1,7 +1,7 @@
 vcl 4.1;
 # Varnish in front of the Creator Content API, honouring the service's own headers and no more:
 # what the service marks `public` (the v1 reads) is kept for its s-maxage, one copy per
-# Authorization and Origin (the service's Vary), revalidated with its ETag; everything else
+# Authorization, Origin and X-Member-Token (the service's Vary), revalidated with its ETag; everything else
 # (v2, the poll, /api/admin, writes, errors: private, no-cache or no-store) passes through.
 # The system test (bench/systemtest/varnish_test.go) rewrites the backend's port.
 
