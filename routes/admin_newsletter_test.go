@@ -1,6 +1,8 @@
 package routes_test
 
 import (
+	"bytes"
+	"encoding/csv"
 	"net/http"
 	"strings"
 	"testing"
@@ -63,4 +65,32 @@ func TestAdminNewsletterSubscribers(t *testing.T) {
 	// The file reads back: nothing new.
 	apitest.Scenario{Name: "re-import the export", Method: http.MethodPost, Path: imp, Headers: own, Body: map[string]any{"csv": string(res.Body)},
 		ExpectedStatus: 200, ExpectedJSON: map[string]any{"data.created": 0, "data.existing": 4}}.Test(t, h)
+}
+
+// A name or address a spreadsheet would run as a formula is exported as text (a leading
+// apostrophe), and the export imports back as the same subscribers.
+func TestAdminNewsletterExportFormulas(t *testing.T) {
+	t.Parallel()
+	h := apitest.New(t, apitest.Options{})
+	own := owner(h.SuperuserToken())
+	for email, name := range map[string]string{"a@example.com": `=HYPERLINK("http://evil.example","x")`, "b@example.com": "+1", "-c@example.com": "@SUM(A1)", "d@example.com": "Plain"} {
+		h.SaveRecord(vocab.NewsletterSubscribers, map[string]any{"email": email, "name": name, "status": "confirmed"})
+	}
+	res := apitest.Scenario{Name: "export", Path: "/api/admin/newsletter/subscribers/export", Headers: own, ExpectedStatus: 200}.Test(t, h)
+	records, err := csv.NewReader(bytes.NewReader(res.Body)).ReadAll()
+	if err != nil {
+		t.Fatalf("export: %v\n%s", err, res.Body)
+	}
+	rows := map[string]string{}
+	for _, r := range records[1:] {
+		rows[r[0]] = r[1]
+	}
+	want := map[string]string{"a@example.com": `'=HYPERLINK("http://evil.example","x")`, "b@example.com": "'+1", "'-c@example.com": "'@SUM(A1)", "d@example.com": "Plain"}
+	for email, name := range want {
+		if rows[email] != name {
+			t.Errorf("export of %s: name %q, want %q\n%s", email, rows[email], name, res.Body)
+		}
+	}
+	apitest.Scenario{Name: "re-import the export", Method: http.MethodPost, Path: "/api/admin/newsletter/subscribers/import", Headers: own,
+		Body: map[string]any{"csv": string(res.Body)}, ExpectedStatus: 200, ExpectedJSON: map[string]any{"data.created": 0, "data.existing": 4}}.Test(t, h)
 }

@@ -66,10 +66,10 @@ func (s *Service) Import(ctx context.Context, r io.Reader, consented bool) (Impo
 			if err != nil {
 				return fmt.Errorf("%w: %v", ErrInvalidCSV, err)
 			}
-			email, err := NormalizeEmail(field(row, emailCol))
+			email, err := NormalizeEmail(unguardCell(field(row, emailCol)))
 			if err == nil {
 				var name string
-				if name, err = normalizeName(field(row, nameCol)); err == nil {
+				if name, err = normalizeName(unguardCell(field(row, nameCol))); err == nil {
 					err = s.importOne(ctx, tx, col, email, name, consented, now, &res)
 				}
 			}
@@ -118,7 +118,8 @@ func field(row []string, i int) string {
 // exportHeader is the export's header row; Import reads the file back.
 var exportHeader = []string{"email", "name", "status", "source", "created", "confirmed_at", "unsubscribed_at"}
 
-// Export writes every subscriber, oldest first, as CSV to w.
+// Export writes every subscriber, oldest first, as CSV to w. A name or address a reader typed
+// that a spreadsheet would run as a formula is written quoted (guardCell).
 func (s *Service) Export(w io.Writer) error {
 	cw := csv.NewWriter(w)
 	if err := cw.Write(exportHeader); err != nil {
@@ -134,7 +135,7 @@ func (s *Service) Export(w io.Writer) error {
 		if err := rows.ScanStruct(&sub); err != nil {
 			return fmt.Errorf("newsletter: export: %w", err)
 		}
-		if err := cw.Write([]string{sub.Email, sub.Name, sub.Status, sub.Source, sub.Created, sub.ConfirmedAt, sub.UnsubscribedAt}); err != nil {
+		if err := cw.Write([]string{guardCell(sub.Email), guardCell(sub.Name), sub.Status, sub.Source, sub.Created, sub.ConfirmedAt, sub.UnsubscribedAt}); err != nil {
 			return err
 		}
 	}
@@ -143,4 +144,26 @@ func (s *Service) Export(w io.Writer) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// formulaStarts are the first characters that make a spreadsheet read a cell as a formula
+// (OWASP's CSV injection list): a reader who subscribes as "=HYPERLINK(…)" must not run it
+// in the owner's spreadsheet.
+const formulaStarts = "=+-@\t\r"
+
+// guardCell makes a cell that a spreadsheet would run as a formula plain text, with a leading
+// apostrophe, as spreadsheets themselves mark text.
+func guardCell(s string) string {
+	if s != "" && strings.ContainsRune(formulaStarts, rune(s[0])) {
+		return "'" + s
+	}
+	return s
+}
+
+// unguardCell takes back what guardCell added, so an export imports back unchanged.
+func unguardCell(s string) string {
+	if len(s) > 1 && s[0] == '\'' && strings.ContainsRune(formulaStarts, rune(s[1])) {
+		return s[1:]
+	}
+	return s
 }
