@@ -26,6 +26,7 @@ import (
 	"github.com/creator-content-api/server/hooks/content"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/maintenance"
+	"github.com/creator-content-api/server/hooks/newsletter"
 	"github.com/creator-content-api/server/hooks/newsletter/sends"
 	"github.com/creator-content-api/server/hooks/previews"
 	"github.com/creator-content-api/server/hooks/revisions"
@@ -76,6 +77,7 @@ func Register(app core.App, cfg Config) *Bound {
 	ch := changes.Register(app, changes.Config{Now: cfg.Now})
 	keys.BindGuards(app)
 	keys.BindLogRedaction(app)
+	newsletter.BindSubscriberStatus(app, cfg.Now)
 	content.BindSlugs(app)
 	content.BindSearchIndex(app)
 	content.BindPublication(app, cfg.Now)

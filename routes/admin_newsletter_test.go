@@ -94,3 +94,41 @@ func TestAdminNewsletterExportFormulas(t *testing.T) {
 	apitest.Scenario{Name: "re-import the export", Method: http.MethodPost, Path: "/api/admin/newsletter/subscribers/import", Headers: own,
 		Body: map[string]any{"csv": string(res.Body)}, ExpectedStatus: 200, ExpectedJSON: map[string]any{"data.created": 0, "data.existing": 4}}.Test(t, h)
 }
+
+// A subscriber the owner adds or edits in the dashboard (PocketBase's records API) gets a
+// status: pending, or confirmed when the owner ticked "confirmed"; the flag follows the status.
+// Only a confirmation fires newsletter.subscribe, and nobody is mailed.
+func TestDashboardSubscriberStatus(t *testing.T) {
+	t.Parallel()
+	h := apitest.New(t, apitest.Options{})
+	own := owner(h.SuperuserToken())
+	records := "/api/collections/" + vocab.NewsletterSubscribers + "/records"
+	created := map[string]string{}
+	for _, sc := range []struct {
+		name, email string
+		body        map[string]any
+		status      string
+		confirmed   bool
+		events      []string
+	}{
+		{"no status", "dash@example.com", map[string]any{}, "pending", false, []string{}},
+		{"confirmed ticked", "tick@example.com", map[string]any{"confirmed": true}, "confirmed", true, []string{"newsletter.subscribe"}},
+		{"status confirmed", "status@example.com", map[string]any{"status": "confirmed"}, "confirmed", true, []string{"newsletter.subscribe"}},
+		{"status unsubscribed, ticked", "left@example.com", map[string]any{"status": "unsubscribed", "confirmed": true}, "unsubscribed", false, []string{}},
+	} {
+		sc.body["email"] = sc.email
+		res := apitest.Scenario{Name: sc.name, Method: http.MethodPost, Path: records, Headers: own, Body: sc.body,
+			ExpectedStatus: 200, ExpectedEvents: sc.events,
+			ExpectedJSON: map[string]any{"status": sc.status, "confirmed": sc.confirmed}}.Test(t, h)
+		created[sc.email], _ = res.JSON(t)["id"].(string)
+	}
+	apitest.Scenario{Name: "the owner confirms a pending one", Method: http.MethodPatch, Path: records + "/" + created["dash@example.com"],
+		Headers: own, Body: map[string]any{"status": "confirmed"}, ExpectedStatus: 200, ExpectedEvents: []string{"newsletter.subscribe"},
+		ExpectedJSON: map[string]any{"status": "confirmed", "confirmed": true}}.Test(t, h)
+	apitest.Scenario{Name: "the owner unsubscribes one", Method: http.MethodPatch, Path: records + "/" + created["tick@example.com"],
+		Headers: own, Body: map[string]any{"status": "unsubscribed"}, ExpectedStatus: 200, ExpectedEvents: []string{},
+		ExpectedJSON: map[string]any{"status": "unsubscribed", "confirmed": false}}.Test(t, h)
+	if n := h.App.TestMailer.TotalSend(); n != 0 {
+		t.Errorf("the dashboard's adds mailed %d times", n)
+	}
+}

@@ -48,6 +48,11 @@ const (
 	ContentFileAccess         = "cca.content.fileAccess"
 	ContentFileAccessPriority = 0
 
+	// NewsletterSubscriberStatus keeps a subscriber's status and confirmed flag in step
+	// (newsletter/subscriber_status.go), before the outbox reads the status.
+	NewsletterSubscriberStatus         = "cca.newsletter.subscriberStatus"
+	NewsletterSubscriberStatusPriority = 0
+
 	// WebhooksOutbox writes the events of a change and their deliveries (webhooks/outbox.go).
 	WebhooksOutbox         = "cca.webhooks.outbox"
 	WebhooksOutboxPriority = -20
@@ -117,8 +122,8 @@ func Table() []Row {
 		{"OnRecordDeleteRequest", []string{RevisionsActor}},
 		// A save, whoever makes it.
 		{"OnRecordValidate", []string{ContentFeedSettings, PocketBase}},
-		{"OnRecordCreate", []string{PocketBase, KeysValidate, WebhooksSubscriptionRules}},
-		{"OnRecordUpdate", []string{PocketBase, KeysValidate, WebhooksSubscriptionRules}},
+		{"OnRecordCreate", []string{PocketBase, KeysValidate, NewsletterSubscriberStatus, WebhooksSubscriptionRules}},
+		{"OnRecordUpdate", []string{PocketBase, KeysValidate, NewsletterSubscriberStatus, WebhooksSubscriptionRules}},
 		{"OnRecordCreateExecute", []string{ContentSlugs, ContentPublication, ContentSearchIndex, WebhooksOutbox, PocketBase}},
 		{"OnRecordUpdateExecute", []string{ContentSlugs, ContentPublication, ContentSearchIndex, WebhooksOutbox,
 			WebhooksSubscriptionState, RevisionsCapture, PocketBase}},
