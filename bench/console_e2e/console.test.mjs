@@ -23,7 +23,7 @@ const SHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
 const STEP = { timeout: 60_000 };
 
 let dir; let server; let receiver; let browser; let context; let page; let owner;
-let smtpSink; // the SMTP server process the newsletter mails to
+let smtpSink; let smtpPort; let mailDir; // the SMTP server process the newsletter mails to, its port and maildir
 const missing = { webhooks: '', register: '', analytics: '' };
 const problems = []; // uncaught page errors and CSP violations
 const outside = []; // requests of any page to another host than the server's (Chromium's network log)
@@ -547,7 +547,7 @@ describe('owner console', { timeout: 15 * 60_000 }, () => {
   });
 
   test('newsletter: the DKIM record follows the sender, a send paused while the SMTP server is down, resumed, its bar at 100 %', STEP, async () => {
-    const smtpPort = await freePort(); // nothing listens there yet
+    smtpPort = await freePort(); // nothing listens there yet
     const settings = await owner.send('PATCH', '/api/settings', {
       meta: { senderName: 'E2E letters', senderAddress: 'news@e2e.example' },
       smtp: { enabled: true, host: '127.0.0.1', port: smtpPort },
@@ -579,7 +579,7 @@ describe('owner console', { timeout: 15 * 60_000 }, () => {
     await row.getByRole('button', { name: 'Cancel the send of “Letter one”' }).waitFor();
     await shot('20-newsletter-paused');
 
-    const mailDir = join(dir, 'mail');
+    mailDir = join(dir, 'mail');
     smtpSink = await startSMTPSink(smtpPort, mailDir);
     await row.getByRole('button', { name: 'Resume the send of “Letter one”' }).click();
     // The page reads the send again by itself until it is finished.
@@ -615,6 +615,55 @@ describe('owner console', { timeout: 15 * 60_000 }, () => {
     assert.equal(await post.inputValue(), draftLetter.id);
     assert.equal(await page.getByRole('button', { name: 'Publish and send' }).isDisabled(), true);
     await shot('22-newsletter-published-and-sent');
+  });
+
+  test('newsletter: a running send is read again every few seconds, never after leaving the page; cancel asks first', STEP, async () => {
+    await smtpSink.stop(); // the next send waits for the SMTP server, and so keeps running
+    await page.clock.install();
+    await page.reload();
+    await heading('Newsletter').waitFor();
+    await page.getByRole('region', { name: 'DKIM, SPF and DMARC' }).getByText('TXT', { exact: true }).waitFor(); // the page has loaded
+    await page.clock.pauseAt(Date.now() + 1000); // from here, time moves only when the test says
+    // The page's reads of the sends list, counted in the page: a timer's read calls fetch at once.
+    await page.evaluate(() => {
+      window.sendReads = 0;
+      const real = window.fetch;
+      window.fetch = (input, init) => {
+        if (String(input).startsWith('/api/admin/newsletters?')) window.sendReads += 1;
+        return real(input, init);
+      };
+    });
+    const reads = () => page.evaluate(() => window.sendReads);
+    await page.clock.runFor(30_000);
+    assert.equal(await reads(), 0, 'nothing runs: nothing is read again');
+
+    await page.getByLabel('Post', { exact: true }).selectOption({ label: 'Letter one' });
+    await page.getByLabel(/^Send again/).check();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    const row = sendRow('Letter one').first(); // the newest
+    await row.getByText('sent again').waitFor();
+    await row.getByRole('button', { name: 'Pause the send of “Letter one”' }).waitFor();
+    const queued = await reads();
+    await page.clock.runFor(3000);
+    assert.equal(await reads(), queued + 1, 'a running send is read again');
+
+    await page.getByRole('link', { name: 'Members' }).click();
+    await heading('Members').waitFor();
+    const left = await reads();
+    await page.clock.runFor(60_000);
+    assert.equal(await reads(), left, 'read again after leaving the page');
+    await page.clock.resume();
+
+    await page.getByRole('link', { name: 'Newsletter' }).click();
+    await heading('Newsletter').waitFor();
+    await row.getByRole('button', { name: 'Cancel the send of “Letter one”' }).click();
+    const ask = dialog('Cancel the send of “Letter one”?');
+    await ask.getByText('The 3 messages not sent yet are never sent.').waitFor();
+    await ask.getByRole('button', { name: 'Cancel the send' }).click();
+    await row.getByText('cancelled', { exact: true }).waitFor();
+    assert.equal(await row.getByRole('button').count(), 0);
+    assert.equal(await row.getByRole('progressbar').getAttribute('value'), '0');
+    smtpSink = await startSMTPSink(smtpPort, mailDir); // for the mail of the steps after
   });
 
   test('members: mark one paid, switch them off, and their token is refused at once', STEP, async () => {
