@@ -53,6 +53,10 @@ func TestNewsletterDKIMRecord(t *testing.T) {
 	}
 	apitest.Scenario{Name: "the signing key's record", Path: path, Headers: owner(s.c.token), ExpectedStatus: 200,
 		ExpectedJSON: map[string]any{"data.value": record.Value, "data.zone": record.Zone()}}.Test(t, s.h)
+	// The owner changes the sender address: the same key, published for the new domain.
+	s.h.App.Settings().Meta.SenderAddress = "letters@news.example.org"
+	apitest.Scenario{Name: "a new sender address", Path: path, Headers: owner(s.c.token), ExpectedStatus: 200,
+		ExpectedJSON: map[string]any{"data.domain": "news.example.org", "data.name": "cca._domainkey.news.example.org", "data.value": record.Value}}.Test(t, s.h)
 	unconfigured := newNewsletterSite(t, false)
 	unconfigured.h.App.Settings().Meta.SenderAddress = ""
 	apitest.Scenario{Name: "no sender address", Path: path, Headers: owner(unconfigured.c.token), ExpectedStatus: 409,

@@ -10,12 +10,12 @@
 // skipped with that reason, not faked.
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
-import { Owner, buildServer, launchBrowser, removeDir, startReceiver, startServer, tempDir, waitFor } from './harness.mjs';
+import { Owner, buildServer, freePort, launchBrowser, removeDir, startReceiver, startSMTPSink, startServer, tempDir, waitFor } from './harness.mjs';
 
 const EMAIL = 'owner@example.com';
 const PASSWORD = 'e2e-owner-password-1234';
@@ -23,6 +23,7 @@ const SHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
 const STEP = { timeout: 60_000 };
 
 let dir; let server; let receiver; let browser; let context; let page; let owner;
+let smtpSink; let smtpPort; let mailDir; // the SMTP server process the newsletter mails to, its port and maildir
 const missing = { webhooks: '', register: '', analytics: '' };
 const problems = []; // uncaught page errors and CSP violations
 const outside = []; // requests of any page to another host than the server's (Chromium's network log)
@@ -88,6 +89,7 @@ describe('owner console', { timeout: 15 * 60_000 }, () => {
   after(async () => {
     await browser?.close();
     await receiver?.close();
+    await smtpSink?.stop();
     await server?.stop();
     if (server) await writeFile(join(SHOTS, 'server.log'), server.log());
     if (dir) await removeDir(dir);
@@ -519,6 +521,149 @@ describe('owner console', { timeout: 15 * 60_000 }, () => {
     const csv = Buffer.concat(chunks).toString();
     assert.match(csv, /^email,name,status,source,created,confirmed_at,unsubscribed_at\n/);
     assert.match(csv, /\nada@example\.com,Ada,confirmed,csv,/);
+  });
+
+  const sendRow = (title) => page.locator('tbody tr', { has: page.getByRole('rowheader', { name: new RegExp(`^${title}`) }) });
+
+  test('newsletter without mail settings: no sends, the DKIM record of the default sender, the form refuses in words', STEP, async () => {
+    await owner.create('posts', { title: 'Letter one', visibility: 'public', content: '<p>Hello readers.</p>' });
+    await owner.create('posts', { title: 'Draft letter', visibility: 'public', draft: true, content: '<p>Soon.</p>' });
+    await owner.create('posts', { title: 'Members letter', visibility: 'members', content: '<p>Only members.</p>' });
+    await page.getByRole('link', { name: 'Newsletter' }).click();
+    await heading('Newsletter').waitFor();
+    await page.getByText('No post has been mailed yet.').waitFor();
+    // PocketBase's default sender is no-reply@example.com.
+    await page.getByRole('region', { name: 'DKIM, SPF and DMARC' }).getByText('cca._domainkey.example.com', { exact: true }).waitFor();
+    const post = page.getByLabel('Post', { exact: true });
+    // Public posts only, the published apart from the drafts.
+    assert.deepEqual(await post.locator('optgroup').evaluateAll((gs) => gs.map((g) => [g.label, [...g.children].map((o) => o.textContent)])),
+      [['Published', ['Letter one']], ['Drafts and scheduled', ['Draft letter', 'Draft post']]]);
+    await post.selectOption({ label: 'Letter one' });
+    assert.equal(await page.getByRole('button', { name: 'Publish and send' }).isDisabled(), true);
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: 'The server cannot send mail yet' }).getByText('(code mail_not_configured)', { exact: false }).waitFor();
+    assert.equal((await owner.send('GET', '/api/admin/newsletters')).body.data.length, 0);
+    await shot('19-newsletter-not-configured');
+  });
+
+  test('newsletter: the DKIM record follows the sender, a send paused while the SMTP server is down, resumed, its bar at 100 %', STEP, async () => {
+    smtpPort = await freePort(); // nothing listens there yet
+    const settings = await owner.send('PATCH', '/api/settings', {
+      meta: { senderName: 'E2E letters', senderAddress: 'news@e2e.example' },
+      smtp: { enabled: true, host: '127.0.0.1', port: smtpPort },
+    });
+    assert.equal(settings.status, 200, JSON.stringify(settings.body));
+    for (const email of ['bo@example.com', 'cy@example.com']) {
+      await owner.create('newsletter_subscribers', { email, status: 'confirmed' });
+    }
+    await page.reload();
+    await heading('Newsletter').waitFor();
+    const dkim = page.getByRole('region', { name: 'DKIM, SPF and DMARC' });
+    const served = (await owner.send('GET', '/api/admin/newsletters/dkim')).body.data;
+    assert.equal(served.name, 'cca._domainkey.e2e.example');
+    await dkim.getByText(served.name, { exact: true }).waitFor();
+    await dkim.getByText(served.value, { exact: true }).waitFor();
+    await dkim.getByText('v=spf1 include:').waitFor();
+    await dkim.getByText('v=DMARC1; p=none; rua=mailto:postmaster@e2e.example').waitFor();
+
+    // The SMTP server cannot be reached: the send waits for it, using up no attempt.
+    await page.getByLabel('Post', { exact: true }).selectOption({ label: 'Letter one' });
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByText('“Letter one” is queued for 3 confirmed subscribers').first().waitFor();
+    const row = sendRow('Letter one');
+    const bar = row.getByRole('progressbar', { name: 'Progress of “Letter one”' });
+    assert.equal(await bar.getAttribute('value'), '0');
+    await row.getByRole('button', { name: 'Pause the send of “Letter one”' }).click();
+    await row.getByText('paused', { exact: true }).waitFor();
+    assert.equal(await row.getByRole('button', { name: 'Pause the send of “Letter one”' }).count(), 0);
+    await row.getByRole('button', { name: 'Cancel the send of “Letter one”' }).waitFor();
+    await shot('20-newsletter-paused');
+
+    mailDir = join(dir, 'mail');
+    smtpSink = await startSMTPSink(smtpPort, mailDir);
+    await row.getByRole('button', { name: 'Resume the send of “Letter one”' }).click();
+    // The page reads the send again by itself until it is finished.
+    await row.getByText('finished', { exact: true }).waitFor({ timeout: 30_000 });
+    assert.equal(await bar.getAttribute('value'), '100');
+    await row.getByText('3 of 3 · 3 sent').waitFor();
+    assert.equal(await row.getByRole('button').count(), 0);
+    assert.equal((await readdir(join(mailDir, 'new'))).length, 3);
+    await shot('21-newsletter-finished');
+
+    // The same post again: refused in words until "Send again" is ticked.
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: '“Letter one” was mailed already' }).getByText('tick “Send again”', { exact: false }).waitFor();
+    assert.equal((await owner.send('GET', '/api/admin/newsletters')).body.data.length, 1);
+  });
+
+  test('newsletter: "Publish and send" publishes a draft, then mails it', STEP, async () => {
+    const found = await owner.send('GET', `/api/collections/posts/records?filter=${encodeURIComponent('title="Draft letter"')}`);
+    const draftLetter = found.body.items[0];
+    const post = page.getByLabel('Post', { exact: true });
+    await post.selectOption({ label: 'Draft letter' });
+    await page.getByLabel(/^E-mail only/).check();
+    assert.equal(await page.getByRole('button', { name: 'Publish and send' }).isDisabled(), true); // e-mail only keeps it a draft
+    await page.getByLabel(/^E-mail only/).uncheck();
+    await page.getByRole('button', { name: 'Publish and send' }).click();
+    await page.getByText('“Draft letter” is queued for 3 confirmed subscribers').first().waitFor();
+    const stored = await owner.send('GET', `/api/collections/posts/records/${draftLetter.id}`);
+    assert.equal(stored.body.draft, false);
+    const row = sendRow('Draft letter');
+    await row.getByText('finished', { exact: true }).waitFor({ timeout: 30_000 });
+    assert.equal(await row.getByRole('progressbar').getAttribute('value'), '100');
+    // Published now: still chosen, and no longer offered to publish.
+    assert.equal(await post.inputValue(), draftLetter.id);
+    assert.equal(await page.getByRole('button', { name: 'Publish and send' }).isDisabled(), true);
+    await shot('22-newsletter-published-and-sent');
+  });
+
+  test('newsletter: a running send is read again every few seconds, never after leaving the page; cancel asks first', STEP, async () => {
+    await smtpSink.stop(); // the next send waits for the SMTP server, and so keeps running
+    await page.clock.install();
+    await page.reload();
+    await heading('Newsletter').waitFor();
+    await page.getByRole('region', { name: 'DKIM, SPF and DMARC' }).getByText('TXT', { exact: true }).waitFor(); // the page has loaded
+    await page.clock.pauseAt(Date.now() + 1000); // from here, time moves only when the test says
+    // The page's reads of the sends list, counted in the page: a timer's read calls fetch at once.
+    await page.evaluate(() => {
+      window.sendReads = 0;
+      const real = window.fetch;
+      window.fetch = (input, init) => {
+        if (String(input).startsWith('/api/admin/newsletters?')) window.sendReads += 1;
+        return real(input, init);
+      };
+    });
+    const reads = () => page.evaluate(() => window.sendReads);
+    await page.clock.runFor(30_000);
+    assert.equal(await reads(), 0, 'nothing runs: nothing is read again');
+
+    await page.getByLabel('Post', { exact: true }).selectOption({ label: 'Letter one' });
+    await page.getByLabel(/^Send again/).check();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    const row = sendRow('Letter one').first(); // the newest
+    await row.getByText('sent again').waitFor();
+    await row.getByRole('button', { name: 'Pause the send of “Letter one”' }).waitFor();
+    const queued = await reads();
+    await page.clock.runFor(3000);
+    assert.equal(await reads(), queued + 1, 'a running send is read again');
+
+    await page.getByRole('link', { name: 'Members' }).click();
+    await heading('Members').waitFor();
+    const left = await reads();
+    await page.clock.runFor(60_000);
+    assert.equal(await reads(), left, 'read again after leaving the page');
+    await page.clock.resume();
+
+    await page.getByRole('link', { name: 'Newsletter' }).click();
+    await heading('Newsletter').waitFor();
+    await row.getByRole('button', { name: 'Cancel the send of “Letter one”' }).click();
+    const ask = dialog('Cancel the send of “Letter one”?');
+    await ask.getByText('The 3 messages not sent yet are never sent.').waitFor();
+    await ask.getByRole('button', { name: 'Cancel the send' }).click();
+    await row.getByText('cancelled', { exact: true }).waitFor();
+    assert.equal(await row.getByRole('button').count(), 0);
+    assert.equal(await row.getByRole('progressbar').getAttribute('value'), '0');
+    smtpSink = await startSMTPSink(smtpPort, mailDir); // for the mail of the steps after
   });
 
   test('members: mark one paid, switch them off, and their token is refused at once', STEP, async () => {

@@ -204,6 +204,41 @@ export async function startReceiver() {
   };
 }
 
+/** SMTP_PYTHON is Debian's python3, which has the aiosmtpd package (python3-aiosmtpd). */
+const SMTP_PYTHON = '/usr/bin/python3';
+
+/**
+ * startSMTPSink runs a real SMTP server process on 127.0.0.1:port (aiosmtpd with its Mailbox
+ * handler, writing every message it takes to the maildir mailDir) and waits for its port.
+ */
+export async function startSMTPSink(port, mailDir) {
+  const child = spawn(SMTP_PYTHON, ['-m', 'aiosmtpd', '-n', '-l', `127.0.0.1:${port}`, '-c', 'aiosmtpd.handlers.Mailbox', mailDir],
+    { stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  child.stdout.on('data', (d) => { log += d; });
+  child.stderr.on('data', (d) => { log += d; });
+  const exited = once(child, 'exit');
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    await exited;
+  };
+  try {
+    await waitFor(() => {
+      if (child.exitCode !== null) throw new Error(`the SMTP sink exited with ${child.exitCode}:\n${log}`);
+      return new Promise((resolve) => {
+        const socket = net.connect(port, '127.0.0.1');
+        socket.once('connect', () => { socket.destroy(); resolve(true); });
+        socket.once('error', () => resolve(false));
+      });
+    }, { what: 'the SMTP sink to listen' });
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { stop, log: () => log };
+}
+
 /** launchBrowser starts Debian's headless Chromium with the flags this machine needs. */
 export function launchBrowser() {
   return chromium.launch({

@@ -1,5 +1,5 @@
 // The console's shell: login and logout, the pages behind #keys, #webhooks, #content,
-// #analytics and #subscribers, the site's export, and what happens when the session ends.
+// #analytics, #subscribers, #newsletter and #members, the site's export, and what happens when the session ends.
 import { pb, login, logout, resume, loginError, onUnauthorized, downloadExport } from './api.js';
 import { announce } from './ui.js';
 import { renderKeys } from './keys.js';
@@ -7,6 +7,7 @@ import { renderWebhooks } from './webhooks.js';
 import { renderAnalytics } from './analytics.js';
 import { renderContent } from './content.js';
 import { renderSubscribers } from './subscribers.js';
+import { renderNewsletter } from './newsletter.js';
 import { renderMembers } from './members.js';
 
 const pages = {
@@ -15,6 +16,7 @@ const pages = {
   content: { title: 'Content', render: renderContent },
   analytics: { title: 'Analytics', render: renderAnalytics },
   subscribers: { title: 'Subscribers', render: renderSubscribers },
+  newsletter: { title: 'Newsletter', render: renderNewsletter },
   members: { title: 'Members', render: renderMembers },
 };
 

@@ -22,19 +22,20 @@ func (s *Service) mailer() (server, error) {
 		password: smtp.Password, implicitTLS: smtp.TLS}, nil
 }
 
-// dkim is the site's signing key, loaded (or made) at first use.
+// dkim is the site's signing key (loaded, or made, at first use) for the domain of the sender
+// address as the settings say now: an owner who changes the address gets the record, and
+// signatures, of the new domain.
 func (s *Service) dkim() (*dkimKey, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.signer != nil {
-		return s.signer, nil
+	if s.signingKey == nil {
+		key, err := loadDKIMKey(s.cfg.DKIMKeyFile, s.app.DataDir())
+		if err != nil {
+			return nil, err
+		}
+		s.signingKey = key
 	}
-	key, err := loadDKIMKey(s.cfg.DKIMKeyFile, s.app.DataDir())
-	if err != nil {
-		return nil, err
-	}
-	s.signer = &dkimKey{key: key, domain: domainOf(s.app.Settings().Meta.SenderAddress), selector: s.cfg.DKIMSelector}
-	return s.signer, nil
+	return &dkimKey{key: s.signingKey, domain: domainOf(s.app.Settings().Meta.SenderAddress), selector: s.cfg.DKIMSelector}, nil
 }
 
 // DKIMPublication is what to publish for the signatures to verify: the selector, the signing

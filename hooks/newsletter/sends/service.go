@@ -7,6 +7,7 @@ package sends
 
 import (
 	"context"
+	"crypto"
 	"errors"
 	"sync"
 	"time"
@@ -27,11 +28,11 @@ type Service struct {
 
 	perSecond, perHour *rate.Limiter
 
-	mu       sync.Mutex
-	running  string             // the id of the send being worked on
-	stop     context.CancelFunc // stops it
-	signer   *dkimKey
-	finished Announcer
+	mu         sync.Mutex
+	running    string             // the id of the send being worked on
+	stop       context.CancelFunc // stops it
+	signingKey crypto.Signer      // the DKIM key, loaded at first use
+	finished   Announcer
 }
 
 // New is the service of app; Bind also starts its worker with the server.
