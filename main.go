@@ -103,7 +103,7 @@ func main() {
 	if observed != nil {
 		err := observed.Bind(pb, flags.metricsAddr, routes.MetricsMiddlewarePriority, metrics.Sources{
 			ReadCache: api.ReadCacheStats, RateLimitRefusals: api.RateLimitRefusals, KeyLookups: api.KeyLookups,
-			RequestLog: api.RequestLog().Stats, Backlog: bound.Webhooks.Backlog,
+			RequestLog: api.RequestLog().Stats, Backlog: bound.Webhooks.Backlog, MemberSignIn: api.MemberSignInRefusals,
 		})
 		if err != nil {
 			log.Fatal(fmt.Errorf("--metrics-addr: %w", err))

@@ -134,6 +134,7 @@ func TestHiddenFields(t *testing.T) {
 		{vocab.Members, "tokenKey"},
 		{vocab.Posts, "publish_announced"},
 		{vocab.PreviewLinks, "token_hash"},
+		{core.CollectionNameOTPs, "link_hash"},
 	}
 	for _, tc := range cases {
 		c, err := ta.FindCollectionByNameOrId(tc.collection)
@@ -186,6 +187,7 @@ func TestIndexesExist(t *testing.T) {
 		{"idx_webhook_deliveries_created", false, false},
 		{"idx_webhook_attempts_delivery_at", false, false},
 		{"idx_webhook_attempts_at", false, false},
+		{"idx_otps_link_hash", true, false},
 	}
 	for _, tc := range cases {
 		var sql string

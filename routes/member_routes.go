@@ -52,20 +52,18 @@ func (a *API) memberSignIn(e *core.RequestEvent) error {
 		"message": "if this address may sign in, a code is on its way to it"})
 }
 
-// memberVerify answers POST /api/v1/members/verify {"email", "code"}: the member's token and
-// its expiry.
+// memberVerify answers POST /api/v1/members/verify {"email", "code"} or {"token"} (the
+// e-mailed link's): the member's token and its expiry.
 func (a *API) memberVerify(e *core.RequestEvent) error {
 	var body struct {
-		Email string `json:"email"`
-		Code  string `json:"code"`
+		Email *string `json:"email"`
+		Code  *string `json:"code"`
+		Token *string `json:"token"`
 	}
 	if err := decodeStrict(e, &body); err != nil {
 		return err
 	}
-	if strings.TrimSpace(body.Code) == "" {
-		return apierr.InvalidField("code", "is required")
-	}
-	s, err := a.members.Verify(body.Email, body.Code, e.RealIP())
+	s, err := a.verifyMember(e, body.Email, body.Code, body.Token)
 	if err := memberError(e, err); err != nil {
 		return err
 	}
@@ -79,6 +77,27 @@ func (a *API) memberVerify(e *core.RequestEvent) error {
 	}
 	return writeJSON(e, http.StatusOK, map[string]any{"token": s.Token, "expires": s.Expires, "member": view})
 }
+
+// verifyMember signs in with exactly one of the two forms of /verify: the token, or the
+// address and its code. A missing part or a mix of both is a 400 naming the field.
+func (a *API) verifyMember(e *core.RequestEvent, email, code, token *string) (*members.Session, error) {
+	switch {
+	case token != nil && (email != nil || code != nil):
+		return nil, apierr.InvalidField("token", `is sent alone: send {"token"} or {"email", "code"}, not both`)
+	case token != nil && *token == "":
+		return nil, apierr.InvalidField("token", "is required")
+	case token != nil:
+		return a.members.VerifyLink(*token, e.RealIP())
+	case code == nil || strings.TrimSpace(*code) == "":
+		return nil, apierr.InvalidField("code", "is required (or send the link's token alone)")
+	case email == nil:
+		return nil, apierr.InvalidField("email", "is required")
+	}
+	return a.members.Verify(*email, *code, e.RealIP())
+}
+
+// MemberSignInRefusals are the sign-in attempts refused so far, for the metrics.
+func (a *API) MemberSignInRefusals() members.Refusals { return a.members.Refusals() }
 
 // memberMe answers GET /api/v1/members/me.
 func (a *API) memberMe(e *core.RequestEvent) error {
@@ -143,11 +162,15 @@ func (a *API) memberView(member *core.Record, acc vocab.Access) (map[string]any,
 		"paid": p.Access == vocab.AccessPaid, "newsletter": p.Newsletter}, nil
 }
 
-// memberError is the answer of the members service's error; nil for nil.
+// memberError is the answer of the members service's error (an answer already made stays);
+// nil for nil.
 func memberError(e *core.RequestEvent, err error) error {
+	var answer *apierr.Error
 	switch {
 	case err == nil:
 		return nil
+	case errors.As(err, &answer):
+		return answer
 	case errors.Is(err, members.ErrInvalidEmail):
 		return apierr.InvalidField("email", "is not an e-mail address")
 	case errors.Is(err, members.ErrInvalidCode):

@@ -3,11 +3,13 @@ package routes_test
 import (
 	"net/http"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/mailer"
 
 	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/keys"
@@ -23,10 +25,30 @@ type memberSite struct {
 	sent <-chan codeMail
 }
 
-// codeMail is a sign-in mail: to whom, and the code in it.
-type codeMail struct{ to, code string }
+// codeMail is a sign-in mail: to whom, the code in it, and the link's token (empty without
+// a link).
+type codeMail struct{ to, code, token, text string }
 
-var sixDigits = regexp.MustCompile(`\b[0-9]{6}\b`)
+// memberSiteURL is the site_url of a memberSite: the sign-in links go there.
+const memberSiteURL = "https://site.example/"
+
+var (
+	mailedCode  = regexp.MustCompile(`<strong>([0-9]{6})</strong>`)
+	mailedToken = regexp.MustCompile(`https://site\.example/members/verify\?token=([A-Za-z0-9_-]+)`)
+)
+
+// readMail is the sign-in mail m as a member reads it: the code from the HTML part, the link
+// from the text part, which must be the HTML's link.
+func readMail(m *mailer.Message) codeMail {
+	c := codeMail{to: m.To[0].Address, text: m.Text}
+	if got := mailedCode.FindStringSubmatch(m.HTML); got != nil {
+		c.code = got[1]
+	}
+	if got := mailedToken.FindStringSubmatch(m.Text); got != nil && strings.Contains(m.HTML, `href="`+got[0]+`"`) {
+		c.token = got[1]
+	}
+	return c
+}
 
 func newMemberSite(t *testing.T) *memberSite {
 	t.Helper()
@@ -34,9 +56,12 @@ func newMemberSite(t *testing.T) *memberSite {
 	key, _ := h.CreateKey(keys.ScopeMembers)
 	sent := make(chan codeMail, 20)
 	h.App.OnMailerSend().BindFunc(func(e *core.MailerEvent) error {
-		sent <- codeMail{to: e.Message.To[0].Address, code: sixDigits.FindString(e.Message.HTML)}
+		sent <- readMail(e.Message)
 		return e.Next()
 	})
+	if _, err := h.App.DB().Update(vocab.SiteSettings, dbx.Params{"site_url": memberSiteURL}, nil).Execute(); err != nil {
+		t.Fatal(err)
+	}
 	h.SaveRecord(vocab.Members, map[string]any{"name": "Ada", "email": "ada@example.com", "password": "a long member password"})
 	h.SaveRecord(vocab.Members, map[string]any{"name": "Off", "email": "off@example.com", "password": "a long member password", "disabled": true})
 	return &memberSite{h: h, key: key, sent: sent}
@@ -44,6 +69,12 @@ func newMemberSite(t *testing.T) *memberSite {
 
 // signIn asks for a code for email and returns the mailed one.
 func (s *memberSite) signIn(t *testing.T, email string) string {
+	t.Helper()
+	return s.signInMail(t, email).code
+}
+
+// signInMail asks for a code for email and returns the mail that brought it.
+func (s *memberSite) signInMail(t *testing.T, email string) codeMail {
 	t.Helper()
 	res := s.h.Do(apitest.Request{Method: http.MethodPost, Path: "/api/v1/members/sign-in", Headers: apitest.Bearer(s.key), Body: map[string]any{"email": email}})
 	if res.Status != http.StatusAccepted {
@@ -54,11 +85,11 @@ func (s *memberSite) signIn(t *testing.T, email string) string {
 		if m.to != email || m.code == "" {
 			t.Fatalf("mail to %s with code %q", m.to, m.code)
 		}
-		return m.code
+		return m
 	case <-time.After(streamWait): // a safety net, not a bound of the test
 		t.Fatal("no sign-in mail")
 	}
-	return ""
+	return codeMail{}
 }
 
 // signedIn signs email in and returns the member token.

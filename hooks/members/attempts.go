@@ -2,17 +2,20 @@ package members
 
 import (
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
 // attempts counts attempts per key (an address, an IP) in fixed windows, in this process's
 // memory: a key with max attempts in its current window is refused until the window ends.
+// It counts the attempts it refused, for the metrics.
 type attempts struct {
 	max    int
 	window time.Duration
 
-	mu   sync.Mutex
-	seen map[string]attemptWindow
+	mu      sync.Mutex
+	seen    map[string]attemptWindow
+	refused atomic.Uint64
 }
 
 type attemptWindow struct {
@@ -34,7 +37,11 @@ func (a *attempts) allow(key string, now time.Time) bool {
 	}
 	w.count++
 	a.seen[key] = w
-	return w.count <= a.max
+	if w.count > a.max {
+		a.refused.Add(1)
+		return false
+	}
+	return true
 }
 
 // sweep forgets the windows that have ended, so the map holds only recent keys.

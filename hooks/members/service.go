@@ -6,11 +6,11 @@ import (
 	"fmt"
 	"net/mail"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/mails"
 	"github.com/pocketbase/pocketbase/tools/routine"
 	"github.com/pocketbase/pocketbase/tools/security"
 
@@ -30,6 +30,7 @@ const (
 	fieldSource         = "source"
 	sourceSignUp        = "sign-up"
 	settingMemberSignUp = "members_signup"
+	settingSiteURL      = "site_url"
 )
 
 // Service signs members in and out and answers who a member token is.
@@ -41,6 +42,7 @@ type Service struct {
 
 	codesByAddress, codesByIP     *attempts
 	guessesByAddress, guessesByIP *attempts
+	invalidCodes                  atomic.Uint64 // verifications refused with ErrInvalidCode
 }
 
 // New returns the members service of app on the clock now (its rate windows; the codes'
@@ -70,10 +72,11 @@ func normalEmail(email string) (string, error) {
 	return email, nil
 }
 
-// RequestCode mails a one-time code to the member of this address; to an unknown address only
-// when the site allows sign-up (the member is made then, unverified). Whatever the address, it
-// answers alike and mails in the background, so neither the answer nor its time says whether
-// the address is a member's. ErrTooManyAttempts past the address's or IP's limit.
+// RequestCode mails a one-time code, and a link to the site that signs in like it, to the
+// member of this address; to an unknown address only when the site allows sign-up (the member
+// is made then, unverified). Whatever the address, it answers alike and mails in the
+// background, so neither the answer nor its time says whether the address is a member's.
+// ErrTooManyAttempts past the address's or IP's limit.
 func (s *Service) RequestCode(email, ip string) error {
 	email, err := normalEmail(email)
 	if err != nil {
@@ -83,22 +86,32 @@ func (s *Service) RequestCode(email, ip string) error {
 	if !s.codesByIP.allow(ip, now) || !s.codesByAddress.allow(email, now) {
 		return ErrTooManyAttempts
 	}
-	member, err := s.memberForCode(email)
+	site, err := s.siteSettings()
+	if err != nil {
+		return err
+	}
+	member, err := s.memberForCode(email, site.GetBool(settingMemberSignUp))
 	if err != nil || member == nil {
 		return err
 	}
 	code := security.RandomStringWithAlphabet(member.Collection().OTP.Length, "0123456789")
+	token := newLinkToken()
+	link := signInLink(site.GetString(settingSiteURL), token)
 	otp := core.NewOTP(s.app)
 	otp.SetCollectionRef(member.Collection().Id)
 	otp.SetRecordRef(member.Id)
 	otp.SetPassword(code)
 	otp.SetSentTo(email)
+	if link != "" {
+		otp.Set(fieldLinkHash, linkHash(token))
+	}
 	if err := s.app.Save(otp); err != nil {
 		return fmt.Errorf("members: save code: %w", err)
 	}
 	app := s.app
+	m := signInMail{Site: app.Settings().Meta.AppName, Code: code, Link: link, Lifetime: member.Collection().OTP.DurationTime()}
 	routine.FireAndForget(func() {
-		if err := mails.SendRecordOTP(app, member, otp.Id, code); err != nil {
+		if err := sendSignInMail(app, email, m); err != nil {
 			app.Logger().Error("members: mailing a sign-in code failed", "error", errors.Join(err, app.Delete(otp)))
 		}
 	})
@@ -107,7 +120,7 @@ func (s *Service) RequestCode(email, ip string) error {
 
 // memberForCode is the member a code for email goes to: the one with the address unless
 // switched off, else a new one when sign-up is allowed, else nil.
-func (s *Service) memberForCode(email string) (*core.Record, error) {
+func (s *Service) memberForCode(email string, signUp bool) (*core.Record, error) {
 	member, err := s.app.FindAuthRecordByEmail(vocab.Members, email)
 	switch {
 	case err == nil && member.GetBool(fieldDisabled):
@@ -116,10 +129,8 @@ func (s *Service) memberForCode(email string) (*core.Record, error) {
 		return member, nil
 	case !errors.Is(err, sql.ErrNoRows):
 		return nil, fmt.Errorf("members: find member: %w", err)
-	}
-	open, err := s.signUpAllowed()
-	if err != nil || !open {
-		return nil, err
+	case !signUp:
+		return nil, nil
 	}
 	coll, err := s.app.FindCachedCollectionByNameOrId(vocab.Members)
 	if err != nil {
@@ -135,13 +146,17 @@ func (s *Service) memberForCode(email string) (*core.Record, error) {
 	return member, nil
 }
 
-// signUpAllowed reads the site setting that lets unknown addresses become members.
-func (s *Service) signUpAllowed() (bool, error) {
+// siteSettings is the site's settings record (the oldest, should there be more); an empty one
+// when there is none: no sign-up, no site to link to.
+func (s *Service) siteSettings() (*core.Record, error) {
 	recs, err := s.app.FindRecordsByFilter(vocab.SiteSettings, "", "created,id", 1, 0)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return false, fmt.Errorf("members: read %s: %w", vocab.SiteSettings, err)
+		return nil, fmt.Errorf("members: read %s: %w", vocab.SiteSettings, err)
 	}
-	return len(recs) == 1 && recs[0].GetBool(settingMemberSignUp), nil
+	if len(recs) == 0 {
+		return core.NewRecord(core.NewBaseCollection(vocab.SiteSettings)), nil
+	}
+	return recs[0], nil
 }
 
 // Session is a signed-in member's token and when it expires.
@@ -151,9 +166,10 @@ type Session struct {
 	Member  *core.Record
 }
 
-// Verify takes a code mailed to email and signs its member in: the code is used up and the
-// address verified. A wrong, expired or used code, an unknown address and a member switched
-// off all give ErrInvalidCode; ErrTooManyAttempts past the address's or IP's limit.
+// Verify takes a code mailed to email and signs its member in: the code is used up, with the
+// link mailed beside it, and the address verified. A wrong, expired or used code, an unknown
+// address and a member switched off all give ErrInvalidCode; ErrTooManyAttempts past the
+// address's or IP's limit.
 func (s *Service) Verify(email, code, ip string) (*Session, error) {
 	email, err := normalEmail(email)
 	if err != nil {
@@ -163,22 +179,75 @@ func (s *Service) Verify(email, code, ip string) (*Session, error) {
 	if !s.guessesByIP.allow(ip, now) || !s.guessesByAddress.allow(email, now) {
 		return nil, ErrTooManyAttempts
 	}
+	return s.signIn(s.codeFor(email, code))
+}
+
+// VerifyLink takes the token of a mailed sign-in link and signs in the member it was made for,
+// as Verify does with the code mailed beside it: the token works once, expires with its code,
+// and using either spends both. A malformed, wrong, expired or used token and a member
+// switched off give ErrInvalidCode; ErrTooManyAttempts past the IP's limit (a token names no
+// address, and at 256 bits cannot be guessed: a guesser of a member's code does not lock the
+// member's link).
+func (s *Service) VerifyLink(token, ip string) (*Session, error) {
+	if !s.guessesByIP.allow(ip, s.now()) {
+		return nil, ErrTooManyAttempts
+	}
+	return s.signIn(s.codeLinkedTo(token))
+}
+
+// codeFor is the member of email and their unexpired code that code is, or ErrInvalidCode.
+func (s *Service) codeFor(email, code string) (*core.Record, *core.OTP, error) {
 	member, err := s.app.FindAuthRecordByEmail(vocab.Members, email)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, ErrInvalidCode
+		return nil, nil, ErrInvalidCode
 	}
 	if err != nil {
-		return nil, fmt.Errorf("members: find member: %w", err)
+		return nil, nil, fmt.Errorf("members: find member: %w", err)
 	}
 	if member.GetBool(fieldDisabled) {
-		return nil, ErrInvalidCode
+		return nil, nil, ErrInvalidCode
 	}
 	otp, err := s.matchingCode(member, code)
+	return member, otp, err
+}
+
+// codeLinkedTo is the member a link token was made for and the unexpired code it was mailed
+// with, or ErrInvalidCode.
+func (s *Service) codeLinkedTo(token string) (*core.Record, *core.OTP, error) {
+	otp, err := s.linkedCode(token)
+	if err != nil {
+		return nil, nil, err
+	}
+	coll, err := s.app.FindCachedCollectionByNameOrId(vocab.Members)
+	if err != nil {
+		return nil, nil, fmt.Errorf("members: %w", err)
+	}
+	if otp.CollectionRef() != coll.Id || otp.HasExpired(coll.OTP.DurationTime()) {
+		return nil, nil, ErrInvalidCode
+	}
+	member, err := s.app.FindRecordById(coll, otp.RecordRef())
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil, ErrInvalidCode
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("members: find member: %w", err)
+	}
+	if member.GetBool(fieldDisabled) {
+		return nil, nil, ErrInvalidCode
+	}
+	return member, otp, nil
+}
+
+// signIn spends otp and signs member in; a refusal of the code found (err) is counted.
+func (s *Service) signIn(member *core.Record, otp *core.OTP, err error) (*Session, error) {
+	if err == nil {
+		err = s.spend(otp)
+	}
+	if errors.Is(err, ErrInvalidCode) {
+		s.invalidCodes.Add(1)
+	}
 	if err != nil {
 		return nil, err
-	}
-	if err := s.app.Delete(otp); err != nil {
-		return nil, fmt.Errorf("members: use code: %w", err)
 	}
 	if !member.Verified() {
 		member.SetVerified(true)
@@ -192,6 +261,19 @@ func (s *Service) Verify(email, code, ip string) (*Session, error) {
 	}
 	return &Session{Token: token, Member: member,
 		Expires: time.Now().Add(member.Collection().AuthToken.DurationTime()).UTC().Truncate(time.Second)}, nil
+}
+
+// spend deletes the code, and its link with it; ErrInvalidCode when another request spent it
+// first (by the code or the link), so that it signs in once even when both race.
+func (s *Service) spend(otp *core.OTP) error {
+	res, err := s.app.NonconcurrentDB().Delete(core.CollectionNameOTPs, dbx.HashExp{"id": otp.Id}).Execute()
+	if err != nil {
+		return fmt.Errorf("members: use code: %w", err)
+	}
+	if n, err := res.RowsAffected(); err != nil || n != 1 {
+		return errors.Join(ErrInvalidCode, err)
+	}
+	return nil
 }
 
 // matchingCode is the member's unexpired code that code is, or ErrInvalidCode.

@@ -1,14 +1,17 @@
 package contract_test
 
 import (
+	"maps"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
+	"github.com/creator-content-api/server/pb_public/contract"
 )
 
 // TestWriteBodiesNameEveryAcceptedField sends each operation with a JSON body a field no one
@@ -60,12 +63,7 @@ func TestWriteBodiesNameEveryAcceptedField(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			props, _ := s["properties"].(map[string]any)
-			documented := make([]string, 0, len(props))
-			for name := range props {
-				documented = append(documented, name)
-			}
-			slices.Sort(documented)
+			documented := bodyProperties(t, doc, ptr, s)
 
 			segs := strings.Split(op.Path, "/") // "", "api", "v1", "posts", "{idOrSlug}"
 			path := op.Path
@@ -99,4 +97,26 @@ func TestWriteBodiesNameEveryAcceptedField(t *testing.T) {
 	if probed < 20 {
 		t.Fatalf("probed %d write operations", probed)
 	}
+}
+
+// bodyProperties are the property names of the body schema s at ptr, sorted: its own, or those
+// of the branches of its oneOf together (a body of several forms, as /members/verify's).
+func bodyProperties(t *testing.T, doc *contract.Document, ptr string, s map[string]any) []string {
+	t.Helper()
+	props, _ := s["properties"].(map[string]any)
+	names := slices.Collect(maps.Keys(props))
+	branches, _ := s["oneOf"].([]any)
+	for i, b := range branches {
+		_, branch, err := doc.Resolve(ptr+"/oneOf/"+strconv.Itoa(i), b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for name := range branch["properties"].(map[string]any) {
+			if !slices.Contains(names, name) {
+				names = append(names, name)
+			}
+		}
+	}
+	slices.Sort(names)
+	return names
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/creator-content-api/server/hooks/keys"
+	"github.com/creator-content-api/server/hooks/members"
 	"github.com/creator-content-api/server/hooks/webhooks"
 	"github.com/creator-content-api/server/routes/readcache"
 	"github.com/creator-content-api/server/routes/requestlog"
@@ -19,7 +20,8 @@ type Sources struct {
 	KeyLookups        func() keys.LookupStats
 	RequestLog        func() requestlog.Stats
 	Backlog           func() (webhooks.Backlog, error)
-	Now               func() time.Time // for the age of the oldest pending delivery; nil: time.Now
+	MemberSignIn      func() members.Refusals // the members' sign-in attempts refused
+	Now               func() time.Time        // for the age of the oldest pending delivery; nil: time.Now
 }
 
 func desc(name, help string, labels ...string) *prometheus.Desc {
@@ -40,6 +42,7 @@ var (
 	logPruned          = desc("cca_request_log_pruned_total", "Request-log rows deleted to keep auxiliary.db under its bound.")
 	pending            = desc("cca_webhook_deliveries_pending", "Webhook deliveries waiting to be delivered (due or retrying).")
 	oldestPending      = desc("cca_webhook_oldest_pending_age_seconds", "Age of the oldest pending webhook delivery; 0 when none waits.")
+	memberRefusals     = desc("cca_member_sign_in_refusals_total", "Members' sign-in attempts refused, by reason: codes_per_address, codes_per_ip, guesses_per_address, guesses_per_ip (past a limit, 429) and invalid_code (a wrong, expired or used code or link token, 400).", "reason")
 )
 
 // sourceCollector turns the Sources' counts into series at each scrape.
@@ -55,7 +58,7 @@ func NewSourceCollector(src Sources) prometheus.Collector {
 
 func (c sourceCollector) Describe(ch chan<- *prometheus.Desc) {
 	for _, d := range []*prometheus.Desc{readCacheHits, readCacheMisses, readCacheEvictions, readCacheEntries,
-		readCacheBytes, rateRefusals, keyLookups, keyRefusals, logRows, logQueued, logPruned, pending, oldestPending} {
+		readCacheBytes, rateRefusals, keyLookups, keyRefusals, logRows, logQueued, logPruned, pending, oldestPending, memberRefusals} {
 		ch <- d
 	}
 }
@@ -94,6 +97,14 @@ func (c sourceCollector) Collect(ch chan<- prometheus.Metric) {
 		counter(logRows, s.Written, "written")
 		gauge(logQueued, float64(s.Queued))
 		counter(logPruned, s.Pruned)
+	}
+	if c.src.MemberSignIn != nil {
+		r := c.src.MemberSignIn()
+		counter(memberRefusals, r.CodesPerAddress, "codes_per_address")
+		counter(memberRefusals, r.CodesPerIP, "codes_per_ip")
+		counter(memberRefusals, r.GuessesPerAddress, "guesses_per_address")
+		counter(memberRefusals, r.GuessesPerIP, "guesses_per_ip")
+		counter(memberRefusals, r.InvalidCodes, "invalid_code")
 	}
 	if c.src.Backlog != nil {
 		if b, err := c.src.Backlog(); err != nil {
