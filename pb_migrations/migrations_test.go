@@ -73,7 +73,8 @@ var schema = []collectionSpec{
 	{vocab.PreviewLinks, false, f{"record_collection": "text", "record_id": "text", "token_hash": "text",
 		"expires_at": "date"}},
 	{vocab.NewsletterSends, false, f{"post": "text", "state": "select", "email_only": "bool", "resend": "bool",
-		"subject": "text", "html": "text", "text": "text", "total": "number", "started_at": "date", "finished_at": "date"}},
+		"subject": "text", "html": "text", "text": "text", "total": "number", "started_at": "date", "finished_at": "date",
+		"audience": "select", "visibility": "text", "cut_html": "text", "cut_text": "text"}},
 	{vocab.NewsletterDeliveries, false, f{"send": "text", "subscriber": "text", "state": "select", "attempts": "number",
 		"next_at": "date", "sent_at": "date", "reply": "text"}},
 }

@@ -32,6 +32,7 @@ var selectFields = []selectSpec{
 	{vocab.ContentRevisions, "action", vocab.RevisionActions(), false},
 	{vocab.NewsletterSends, "state", vocab.NewsletterSendStates(), false},
 	{vocab.NewsletterDeliveries, "state", vocab.NewsletterDeliveryStates(), false},
+	{vocab.NewsletterSends, "audience", vocab.NewsletterAudiences(), false},
 	{vocab.ContentRevisions, "actor_type", vocab.ActorTypes(), false},
 }
 

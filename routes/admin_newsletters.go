@@ -18,6 +18,7 @@ const (
 	codeAlreadySent       = "already_sent"
 	codeMailNotConfigured = "mail_not_configured"
 	codeSendStateConflict = "send_state_conflict"
+	codeNoSignInLink      = "no_sign_in_link"
 )
 
 // newsletterSend is the body of POST /api/admin/newsletters.
@@ -25,6 +26,7 @@ type newsletterSend struct {
 	Post      string `json:"post"`
 	EmailOnly bool   `json:"email_only"`
 	Resend    bool   `json:"resend"`
+	Audience  string `json:"audience"`
 }
 
 // newsletterSendRoutes are the owner's newsletter sends (hooks/newsletter/sends).
@@ -54,7 +56,7 @@ func (a *API) sendNewsletter(e *core.RequestEvent) error {
 	if strings.TrimSpace(b.Post) == "" {
 		return apierr.InvalidField("post", "is required: the id of the post to mail")
 	}
-	send, err := a.cfg.Newsletter.Queue(b.Post, sends.Options{EmailOnly: b.EmailOnly, Resend: b.Resend})
+	send, err := a.cfg.Newsletter.Queue(b.Post, sends.Options{EmailOnly: b.EmailOnly, Resend: b.Resend, Audience: b.Audience})
 	if err != nil {
 		return domainError(err)
 	}

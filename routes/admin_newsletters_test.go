@@ -81,6 +81,7 @@ func TestNewsletterSendRefusals(t *testing.T) {
 	unconfigured := newNewsletterSite(t, false)
 	public := s.h.SaveRecord(vocab.Posts, map[string]any{"title": "Public", "visibility": "public"})
 	members := s.h.SaveRecord(vocab.Posts, map[string]any{"title": "Members", "visibility": "members"})
+	private := s.h.SaveRecord(vocab.Posts, map[string]any{"title": "Private", "visibility": "private"})
 	draft := s.h.SaveRecord(vocab.Posts, map[string]any{"title": "Draft", "visibility": "public", "draft": true})
 	scheduled := s.h.SaveRecord(vocab.Posts, map[string]any{"title": "Later", "visibility": "public",
 		"published_at": time.Now().AddDate(1, 0, 0).Format(time.RFC3339)}) // sends run on real time
@@ -92,7 +93,11 @@ func TestNewsletterSendRefusals(t *testing.T) {
 		{Name: "no post", Method: http.MethodPost, Path: base, Headers: login, Body: map[string]any{}, ExpectedStatus: 400, ExpectedCode: "invalid_request"},
 		{Name: "unknown field", Method: http.MethodPost, Path: base, Headers: login, Body: map[string]any{"post": public.Id, "to": "x"}, ExpectedStatus: 400, ExpectedCode: "invalid_request"},
 		{Name: "unknown post", Method: http.MethodPost, Path: base, Headers: login, Body: map[string]any{"post": "nosuchpost12345"}, ExpectedStatus: 400, ExpectedCode: "invalid_request"},
-		{Name: "members post", Method: http.MethodPost, Path: base, Headers: login, Body: map[string]any{"post": members.Id}, ExpectedStatus: 409, ExpectedCode: "post_not_public"},
+		{Name: "private post", Method: http.MethodPost, Path: base, Headers: login, Body: map[string]any{"post": private.Id, "audience": "paid"}, ExpectedStatus: 409, ExpectedCode: "post_not_public"},
+		{Name: "members post cut for everyone, no site_url for the sign-in link", Method: http.MethodPost, Path: base, Headers: login, Body: map[string]any{"post": members.Id}, ExpectedStatus: 409, ExpectedCode: "no_sign_in_link"},
+		{Name: "unknown audience", Method: http.MethodPost, Path: base, Headers: login, Body: map[string]any{"post": public.Id, "audience": "friends"}, ExpectedStatus: 400, ExpectedCode: "invalid_request",
+			ExpectedJSON: map[string]any{"error.message": `invalid field "audience": must be everyone, members or paid`}},
+		{Name: "audience of the wrong type", Method: http.MethodPost, Path: base, Headers: login, Body: map[string]any{"post": public.Id, "audience": 2}, ExpectedStatus: 400, ExpectedCode: "invalid_request"},
 		{Name: "draft", Method: http.MethodPost, Path: base, Headers: login, Body: map[string]any{"post": draft.Id}, ExpectedStatus: 409, ExpectedCode: "post_not_published"},
 		{Name: "scheduled", Method: http.MethodPost, Path: base, Headers: login, Body: map[string]any{"post": scheduled.Id}, ExpectedStatus: 409, ExpectedCode: "post_not_published"},
 		{Name: "email_only of a published post", Method: http.MethodPost, Path: base, Headers: login, Body: map[string]any{"post": public.Id, "email_only": true, "resend": true}, ExpectedStatus: 409, ExpectedCode: "post_on_site"},

@@ -47,7 +47,13 @@ var domainErrors = []struct {
 	{sends.ErrPostNotFound, func() *apierr.Error { return apierr.InvalidField("post", "no post has this id") }},
 	{sends.ErrSendNotFound, apierr.NotFound},
 	{sends.ErrPostNotPublic, conflict(codePostNotPublic,
-		"only public posts are mailed: a members or private post would reach readers it is not for")},
+		"a private post is never mailed (public, members and paid posts are)")},
+	{sends.ErrUnknownAudience, func() *apierr.Error {
+		return apierr.InvalidField("audience", "must be everyone, members or paid")
+	}},
+	{sends.ErrNoSignInLink, conflict(codeNoSignInLink,
+		"some of the audience may not read this post whole and would get it cut with a sign-in link, but it has no page on the site "+
+			"(an email_only post, or no site_url in the site settings): limit the audience to readers of its visibility, or set site_url")},
 	{sends.ErrPostNotPublished, conflict(codePostNotPublished,
 		"the post is a draft or scheduled: publish it first, or mail a draft with email_only")},
 	{sends.ErrPostOnSite, conflict(codePostOnSite, "email_only is for drafts, and this post is or will be on the site")},

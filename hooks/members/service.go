@@ -26,7 +26,6 @@ const (
 	GuessesPerAddress   = 5  // verifications per address and window
 	GuessesPerIP        = 20 // verifications per IP and window
 	fieldDisabled       = "disabled"
-	fieldPaid           = "paid"
 	fieldSource         = "source"
 	sourceSignUp        = "sign-up"
 	settingMemberSignUp = "members_signup"
@@ -312,22 +311,16 @@ func (s *Service) Authenticate(token string) (*core.Record, vocab.Access, error)
 	return member, access, nil
 }
 
-// AccessOf is a member's level: paid when the owner marked them paid or a purchase by their
-// address is completed (any content type; a refunded one no longer counts), else member.
+// AccessOf is a member's level (levelSQL): paid when the owner marked them paid or a purchase
+// by their address is completed, else member.
 func (s *Service) AccessOf(member *core.Record) (vocab.Access, error) {
-	if member.GetBool(fieldPaid) {
-		return vocab.AccessPaid, nil
-	}
-	var n int
-	err := s.app.DB().Select("count(*)").From(vocab.Purchases).
-		Where(dbx.NewExp("lower(buyer_email) = {:email} AND status = 'completed'", dbx.Params{"email": member.Email()})).Limit(1).Row(&n)
+	var level int
+	err := s.app.DB().NewQuery(`SELECT ` + levelSQL + ` FROM ` + vocab.Members + ` m WHERE m.id = {:id}`).
+		Bind(dbx.Params{"id": member.Id}).Row(&level)
 	if err != nil {
-		return vocab.AccessPublic, fmt.Errorf("members: read purchases: %w", err)
+		return vocab.AccessPublic, fmt.Errorf("members: read access: %w", err)
 	}
-	if n > 0 {
-		return vocab.AccessPaid, nil
-	}
-	return vocab.AccessMember, nil
+	return vocab.Access(level), nil
 }
 
 // SignOut ends the member's tokens: PocketBase signs them with the member's token key, which

@@ -40,3 +40,28 @@ func TestPublicPart(t *testing.T) {
 		}
 	}
 }
+
+func TestAudienceAccess(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		audience string
+		want     vocab.Access
+		ok       bool
+	}{
+		{"everyone", vocab.AccessPublic, true},
+		{"members", vocab.AccessMember, true},
+		{"paid", vocab.AccessPaid, true},
+		{"", vocab.AccessPublic, false},
+		{"Members", vocab.AccessPublic, false},
+	}
+	for _, c := range cases {
+		if got, ok := vocab.AudienceAccess(c.audience); got != c.want || ok != c.ok {
+			t.Errorf("AudienceAccess(%q) = %s, %v; want %s, %v", c.audience, got, ok, c.want, c.ok)
+		}
+	}
+	for _, a := range vocab.NewsletterAudiences() {
+		if _, ok := vocab.AudienceAccess(a); !ok {
+			t.Errorf("the audience %q has no access level", a)
+		}
+	}
+}

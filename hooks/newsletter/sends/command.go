@@ -6,6 +6,8 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/spf13/cobra"
+
+	"github.com/creator-content-api/server/hooks/vocab"
 )
 
 // storeKey is where Bind leaves the service in the app's store, for the commands.
@@ -39,6 +41,8 @@ func NewCommands(app core.App) []*cobra.Command {
 	}
 	send.Flags().BoolVar(&opt.EmailOnly, "email-only", false, "mail a draft that stays off the site and the feeds")
 	send.Flags().BoolVar(&opt.Resend, "resend", false, "mail a post that was mailed before")
+	send.Flags().StringVar(&opt.Audience, "audience", vocab.AudienceEveryone,
+		"whom among the confirmed subscribers to mail: everyone, members or paid (members and paid members)")
 	status := &cobra.Command{
 		Use:   "status SEND_ID",
 		Short: "Show a send's state and counts as JSON",

@@ -6,9 +6,15 @@ import "errors"
 var (
 	// ErrPostNotFound: no post has this id.
 	ErrPostNotFound = errors.New("newsletter: no post has this id")
-	// ErrPostNotPublic: only public posts are mailed (members and private posts never are: a
-	// mail cannot check who reads it).
-	ErrPostNotPublic = errors.New("newsletter: only public posts are mailed")
+	// ErrPostNotPublic: a private post is never mailed (public, members and paid posts are; a
+	// recipient who may not read a gated one gets it cut, with a sign-in link).
+	ErrPostNotPublic = errors.New("newsletter: a private post is never mailed")
+	// ErrUnknownAudience: the audience is not one of vocab.NewsletterAudiences.
+	ErrUnknownAudience = errors.New("newsletter: the audience must be everyone, members or paid")
+	// ErrNoSignInLink: some of the audience may not read the gated post whole and would get it
+	// cut, but it has no page on the site to sign in and read the rest on (an e-mail-only
+	// post, or no site_url in the site settings).
+	ErrNoSignInLink = errors.New("newsletter: the post has no page on the site for the sign-in link of its cut letter")
 	// ErrPostNotPublished: the post is a draft or scheduled; mail it with email_only, or
 	// publish it first.
 	ErrPostNotPublished = errors.New("newsletter: the post is not published")

@@ -9,6 +9,8 @@ import (
 
 	"github.com/emersion/go-msgauth/dkim"
 	mail "github.com/wneessen/go-mail"
+
+	"github.com/creator-content-api/server/hooks/vocab"
 )
 
 // signedHeaders are the headers the DKIM signature covers: RFC 6376's recommended ones and
@@ -24,7 +26,10 @@ type letterhead struct {
 	fromAddr  string
 	date      time.Time
 	listID    string
-	body      rendered
+	whole     rendered     // the letter for the recipients who may read the post whole
+	cut       rendered     // and for the others (none when every recipient may)
+	least     vocab.Access // the least access level of the send's audience
+	visible   string       // the post's visibility when the send was queued
 	signer    *dkimKey
 	msgIDHost string
 }
@@ -35,6 +40,7 @@ type recipient struct {
 	subscriberID string
 	email        string
 	unsubscribe  string // the subscriber's unsubscribe URL
+	whole        bool   // the subscriber may read the post whole (else gets it cut)
 	done         func() // called once its outcome is recorded
 }
 
@@ -53,7 +59,11 @@ func (h *letterhead) compose(buf *bytes.Buffer, r recipient) error {
 	if err := m.To(r.email); err != nil {
 		return fmt.Errorf("recipient address: %w", err)
 	}
-	m.Subject(h.body.Subject)
+	body := h.whole
+	if !r.whole {
+		body = h.cut
+	}
+	m.Subject(body.Subject)
 	m.SetDateWithValue(h.date)
 	m.SetMessageIDWithValue(h.messageID(r))
 	m.SetBoundary("cca-" + h.sendID)
@@ -62,8 +72,8 @@ func (h *letterhead) compose(buf *bytes.Buffer, r recipient) error {
 		url.QueryEscape("unsubscribe "+r.subscriberID)+">")
 	m.SetGenHeaderPreformatted("List-Unsubscribe-Post", "List-Unsubscribe=One-Click")
 	link := strings.NewReplacer(unsubscribeMark, r.unsubscribe)
-	m.SetBodyString(mail.TypeTextPlain, link.Replace(h.body.Text))
-	m.AddAlternativeString(mail.TypeTextHTML, link.Replace(h.body.HTML))
+	m.SetBodyString(mail.TypeTextPlain, link.Replace(body.Text))
+	m.AddAlternativeString(mail.TypeTextHTML, link.Replace(body.HTML))
 	var raw bytes.Buffer
 	if _, err := m.WriteTo(&raw); err != nil {
 		return err

@@ -4,6 +4,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/pocketbase/dbx"
@@ -21,11 +22,33 @@ type Options struct {
 	// Resend mails a post that was mailed before. Nothing else ever does: no edit, publication,
 	// import or restore queues a send.
 	Resend bool
+	// Audience is whom among the confirmed subscribers the send mails (vocab.NewsletterAudiences;
+	// empty is everyone).
+	Audience string
 }
 
-// Queue renders the post once and queues its send: one pending delivery per subscriber
-// confirmed now. It answers the send record.
+// audience is opt's audience and the least access level of its recipients.
+func (opt Options) audience() (string, vocab.Access, error) {
+	a := opt.Audience
+	if a == "" {
+		a = vocab.AudienceEveryone
+	}
+	least, ok := vocab.AudienceAccess(a)
+	if !ok {
+		return "", vocab.AccessPublic, ErrUnknownAudience
+	}
+	return a, least, nil
+}
+
+// Queue renders the post once for the readers who may read it whole and, when some of the
+// audience may not (vocab.MayRead), once cut at the members-only marker with a sign-in link;
+// then it queues its send: one pending delivery per subscriber of the audience confirmed now.
+// It answers the send record.
 func (s *Service) Queue(postID string, opt Options) (*core.Record, error) {
+	audience, least, err := opt.audience()
+	if err != nil {
+		return nil, err
+	}
 	if _, err := s.mailer(); err != nil {
 		return nil, err
 	}
@@ -46,10 +69,20 @@ func (s *Service) Queue(postID string, opt Options) (*core.Record, error) {
 			link = feeds.PostURL(post.Id, post.GetString("slug"))
 		}
 	}
+	visibility := post.GetString(vocab.FieldVisibility)
 	meta := s.app.Settings().Meta
-	body, err := render(post, meta.AppName, meta.AppURL, link)
+	body, err := render(post, meta.AppName, meta.AppURL, link, false)
 	if err != nil {
 		return nil, fmt.Errorf("newsletter: render the post: %w", err)
+	}
+	var cut rendered
+	if !vocab.MayRead(visibility, least) {
+		if link == "" {
+			return nil, ErrNoSignInLink
+		}
+		if cut, err = render(post, meta.AppName, meta.AppURL, link, true); err != nil {
+			return nil, fmt.Errorf("newsletter: render the post's preview: %w", err)
+		}
 	}
 	var send *core.Record
 	err = s.app.RunInTransaction(func(tx core.App) error {
@@ -74,15 +107,19 @@ func (s *Service) Queue(postID string, opt Options) (*core.Record, error) {
 		send.Set("subject", body.Subject)
 		send.Set("html", body.HTML)
 		send.Set("text", body.Text)
+		send.Set("audience", audience)
+		send.Set("visibility", visibility)
+		send.Set("cut_html", cut.HTML)
+		send.Set("cut_text", cut.Text)
 		if err := tx.Save(send); err != nil {
 			return err
 		}
-		// One row per confirmed subscriber, written by SQLite itself: 100,000 subscribers are
-		// one statement, not 100,000 saves.
+		// One row per confirmed subscriber of the audience, written by SQLite itself: 100,000
+		// subscribers are one statement, not 100,000 saves.
 		res, err := tx.DB().NewQuery(`INSERT INTO ` + collectionDeliveries + ` (id, send, subscriber, state, attempts, next_at, sent_at, reply, created, updated)
-			SELECT lower(substr(hex(randomblob(8)), 1, 15)), {:send}, id, {:pending}, 0, '', '', '', {:now}, {:now}
-			FROM ` + collectionSubscribers + ` WHERE status = 'confirmed'`).
-			Bind(dbx.Params{"send": send.Id, "pending": DeliveryPending, "now": dateTime(s.cfg.Now())}).Execute()
+			SELECT lower(substr(hex(randomblob(8)), 1, 15)), {:send}, s.id, {:pending}, 0, '', '', '', {:now}, {:now}
+			FROM ` + collectionSubscribers + ` s ` + memberJoin + ` WHERE s.status = 'confirmed' AND ` + accessSQL + ` >= {:least}`).
+			Bind(dbx.Params{"send": send.Id, "pending": DeliveryPending, "now": dateTime(s.cfg.Now()), "least": int(least)}).Execute()
 		if err != nil {
 			return err
 		}
@@ -99,7 +136,7 @@ func (s *Service) Queue(postID string, opt Options) (*core.Record, error) {
 
 // mailable reports why post may not be mailed with opt, or nil.
 func mailable(post *core.Record, opt Options, now time.Time) error {
-	if post.GetString(vocab.FieldVisibility) != vocab.VisibilityPublic {
+	if !slices.Contains(vocab.ListedVisibilities(), post.GetString(vocab.FieldVisibility)) {
 		return ErrPostNotPublic
 	}
 	draft := post.GetBool(vocab.FieldDraft)

@@ -12,6 +12,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"github.com/creator-content-api/server/hooks/newsletter"
+	"github.com/creator-content-api/server/hooks/vocab"
 )
 
 // batchSize is how many deliveries are read at a time.
@@ -56,7 +57,7 @@ func (s *Service) run(ctx context.Context, send *core.Record) error {
 		workers.Wait()
 	}()
 	for {
-		batch, wait, err := s.due(send.Id)
+		batch, wait, err := s.due(head)
 		if err != nil {
 			return err
 		}
@@ -102,10 +103,14 @@ func (s *Service) letterhead(send *core.Record) (*letterhead, server, error) {
 	}
 	meta := s.app.Settings().Meta
 	host := signer.domain
+	least, _ := vocab.AudienceAccess(send.GetString("audience")) // a select of the audiences
+	subject := send.GetString("subject")
 	return &letterhead{
 		sendID: send.Id, fromName: meta.AppName, fromAddr: meta.SenderAddress,
 		date: send.GetDateTime("started_at").Time(), listID: listID(meta.AppName, host),
-		body:   rendered{Subject: send.GetString("subject"), HTML: send.GetString("html"), Text: send.GetString("text")},
+		whole: rendered{Subject: subject, HTML: send.GetString("html"), Text: send.GetString("text")},
+		cut:   rendered{Subject: subject, HTML: send.GetString("cut_html"), Text: send.GetString("cut_text")},
+		least: least, visible: send.GetString("visibility"),
 		signer: signer, msgIDHost: host,
 	}, srv, nil
 }
@@ -116,21 +121,25 @@ func listID(site, domain string) string {
 	return fmt.Sprintf("\"%s\" <newsletter.%s>", name, domain)
 }
 
-// due reads the next deliveries of the send to try now. With none due, wait is how long until
-// the next deferred one is, or -1 when nothing is pending. Deliveries whose subscriber left or
-// bounced since the send was queued fail without a message.
-func (s *Service) due(sendID string) ([]recipient, time.Duration, error) {
+// due reads the next deliveries of the send of head to try now, each whole or cut by the
+// subscriber's access level now (vocab.MayRead). With none due, wait is how long until the next
+// deferred one is, or -1 when nothing is pending. Deliveries whose subscriber left, bounced or
+// fell out of the audience (a member switched off, no longer paid) since the send was queued
+// fail without a message.
+func (s *Service) due(head *letterhead) ([]recipient, time.Duration, error) {
+	sendID := head.sendID
 	now := s.cfg.Now()
 	var rows []struct {
-		ID         string `db:"id"`
-		Subscriber string `db:"subscriber"`
-		Email      string `db:"email"`
-		Status     string `db:"status"`
-		Token      string `db:"unsubscribe_token"`
+		ID         string       `db:"id"`
+		Subscriber string       `db:"subscriber"`
+		Email      string       `db:"email"`
+		Status     string       `db:"status"`
+		Token      string       `db:"unsubscribe_token"`
+		Access     vocab.Access `db:"access"`
 	}
 	err := s.app.DB().NewQuery(`SELECT d.id, d.subscriber, coalesce(s.email, '') AS email,
-			coalesce(s.status, 'deleted') AS status, coalesce(s.unsubscribe_token, '') AS unsubscribe_token
-		FROM ` + collectionDeliveries + ` d LEFT JOIN ` + collectionSubscribers + ` s ON s.id = d.subscriber
+			coalesce(s.status, 'deleted') AS status, coalesce(s.unsubscribe_token, '') AS unsubscribe_token, ` + accessSQL + ` AS access
+		FROM ` + collectionDeliveries + ` d LEFT JOIN ` + collectionSubscribers + ` s ON s.id = d.subscriber ` + memberJoin + `
 		WHERE d.send = {:send} AND d.state = 'pending' AND d.next_at <= {:now}
 		ORDER BY d.next_at, d.id LIMIT {:limit}`).
 		Bind(dbx.Params{"send": sendID, "now": dateTime(now), "limit": batchSize}).All(&rows)
@@ -140,14 +149,21 @@ func (s *Service) due(sendID string) ([]recipient, time.Duration, error) {
 	base := s.app.Settings().Meta.AppURL
 	out := make([]recipient, 0, len(rows))
 	for _, r := range rows {
-		if r.Status != "confirmed" {
-			if err := s.record(r.ID, DeliveryFailed, "not sent: the subscriber is "+r.Status+" now", now, 0); err != nil {
+		reason := ""
+		switch {
+		case r.Status != "confirmed":
+			reason = "not sent: the subscriber is " + r.Status + " now"
+		case r.Access < head.least:
+			reason = "not sent: the subscriber is no longer in the send's audience (a " + r.Access.String() + " reader now)"
+		}
+		if reason != "" {
+			if err := s.record(r.ID, DeliveryFailed, reason, now, 0); err != nil {
 				return nil, 0, err
 			}
 			continue
 		}
 		out = append(out, recipient{deliveryID: r.ID, subscriberID: r.Subscriber, email: r.Email,
-			unsubscribe: newsletter.UnsubscribeURL(base, r.Token)})
+			unsubscribe: newsletter.UnsubscribeURL(base, r.Token), whole: vocab.MayRead(head.visible, r.Access)})
 	}
 	if len(out) > 0 || len(rows) > 0 {
 		return out, 0, nil

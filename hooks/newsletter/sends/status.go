@@ -12,6 +12,7 @@ type Counts struct {
 	State     string  `json:"state"`
 	EmailOnly bool    `json:"email_only"`
 	Resend    bool    `json:"resend"`
+	Audience  string  `json:"audience"`
 	Total     int     `json:"total"`
 	Pending   int     `json:"pending"`
 	Sent      int     `json:"sent"`
@@ -36,7 +37,8 @@ func (s *Service) Status(id string) (Counts, error) {
 // countsOf is send with its counts.
 func (s *Service) countsOf(send *core.Record) (Counts, error) {
 	c := Counts{ID: send.Id, Post: send.GetString("post"), State: send.GetString("state"),
-		EmailOnly: send.GetBool("email_only"), Resend: send.GetBool("resend"), Total: send.GetInt("total")}
+		EmailOnly: send.GetBool("email_only"), Resend: send.GetBool("resend"), Audience: send.GetString("audience"),
+		Total: send.GetInt("total")}
 	var rows []struct {
 		State string `db:"state"`
 		N     int    `db:"n"`
