@@ -67,6 +67,34 @@ func (f stampedFile) Seek(offset int64, whence int) (int64, error) {
 	return s.Seek(offset, whence)
 }
 
+// ReadDir lists a directory, each entry's Info stamped too, so that fs.ReadDir and fs.Glob
+// see the site (the embedded directory's ReadDir is not promoted through the fs.File field).
+func (f stampedFile) ReadDir(n int) ([]fs.DirEntry, error) {
+	d, ok := f.File.(fs.ReadDirFile)
+	if !ok {
+		return nil, fs.ErrInvalid // a regular file
+	}
+	entries, err := d.ReadDir(n)
+	for i, e := range entries {
+		entries[i] = stampedEntry{DirEntry: e, modTime: f.modTime}
+	}
+	return entries, err
+}
+
+// stampedEntry is a directory entry whose Info reports modTime.
+type stampedEntry struct {
+	fs.DirEntry
+	modTime time.Time
+}
+
+func (e stampedEntry) Info() (fs.FileInfo, error) {
+	fi, err := e.DirEntry.Info()
+	if err != nil {
+		return nil, err
+	}
+	return stampedInfo{FileInfo: fi, modTime: e.modTime}, nil
+}
+
 type stampedInfo struct {
 	fs.FileInfo
 	modTime time.Time

@@ -10,7 +10,7 @@ import (
 
 // TestFSHoldsTheDirectory checks that the embedded site is this directory, file for file and
 // byte for byte, Go sources and the contract package left out, every file stamped with a
-// modification time.
+// modification time, and that the site lists its directories (the docs pages are found so).
 func TestFSHoldsTheDirectory(t *testing.T) {
 	const contractDir = "contract" // a Go package beside the site, not part of it
 	site := FS()
@@ -47,5 +47,19 @@ func TestFSHoldsTheDirectory(t *testing.T) {
 	})
 	if err != nil || served == 0 {
 		t.Fatalf("walked %d files: %v", served, err)
+	}
+	listed := 0
+	err = fs.WalkDir(site, ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		if fi, err := d.Info(); err != nil || fi.ModTime().IsZero() {
+			t.Errorf("%s: listed without a modification time (%v)", name, err)
+		}
+		listed++
+		return nil
+	})
+	if err != nil || listed != served {
+		t.Errorf("the site lists %d files, want %d (%v)", listed, served, err)
 	}
 }

@@ -29,6 +29,7 @@ import (
 	"github.com/creator-content-api/server/hooks/previews"
 	"github.com/creator-content-api/server/hooks/revisions"
 	"github.com/creator-content-api/server/hooks/webhooks"
+	"github.com/creator-content-api/server/pb_public"
 	"github.com/creator-content-api/server/routes/cursor"
 	"github.com/creator-content-api/server/routes/readcache"
 	"github.com/creator-content-api/server/routes/requestlog"
@@ -170,6 +171,7 @@ func Register(app core.App, cfg Config) (*API, error) {
 	reads.BindStatsLog(app)
 	requests.Bind()
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{Id: "cca.routes", Func: a.serve})
+	app.OnServe().Bind(bindDocsPages(pb_public.FS()))
 	app.Cron().MustAdd("ccaKeyUsageAndLimiters", "* * * * *", a.housekeeping)
 	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
 		a.housekeeping()

@@ -13,17 +13,20 @@ import (
 // envInUsage finds the environment variable a flag of ours names at the end of its usage.
 var envInUsage = regexp.MustCompile(`\(env (CCA_[A-Z0-9_]+)\)$`)
 
-// TestREADMEFlagTable: the README's Configuration table is the flag set, row for row: each
+// flagTablePage is the page whose Flags table documents our flags (served at /docs/operations).
+const flagTablePage = "pb_public/docs/operations.md"
+
+// TestOperationsFlagTable: the operations page's Flags table is the flag set, row for row: each
 // flag of ours has a row with its environment variable and its default, the table has no row
 // for a flag that is gone, and no usage string makes pflag show a placeholder other than the
 // type (a back-quoted word in a usage becomes one, as `serve` once did in --metrics-addr's).
-func TestREADMEFlagTable(t *testing.T) {
-	readme, err := os.ReadFile("README.md")
+func TestOperationsFlagTable(t *testing.T) {
+	page, err := os.ReadFile(flagTablePage)
 	if err != nil {
 		t.Fatal(err)
 	}
 	rows := map[string][]string{} // flag -> cells
-	for line := range strings.Lines(string(readme)) {
+	for line := range strings.Lines(string(page)) {
 		if !strings.HasPrefix(line, "| `--") {
 			continue
 		}
@@ -45,7 +48,7 @@ func TestREADMEFlagTable(t *testing.T) {
 		}
 		cells, ok := rows[name]
 		if !ok {
-			t.Errorf("%s: no row in the README's Configuration table", name)
+			t.Errorf("%s: no row in the Flags table of %s", name, flagTablePage)
 			return
 		}
 		if len(cells) < 3 {
@@ -53,20 +56,20 @@ func TestREADMEFlagTable(t *testing.T) {
 			return
 		}
 		if got := strings.Trim(strings.TrimSpace(cells[1]), "`"); got != m[1] {
-			t.Errorf("%s: README says env %q, the flag reads %q", name, got, m[1])
+			t.Errorf("%s: the table says env %q, the flag reads %q", name, got, m[1])
 		}
 		def := strings.TrimSpace(cells[2])
 		if _, set := os.LookupEnv(m[1]); set {
 			return // the default shown is the environment's here
 		}
 		if f.DefValue == "" && !strings.HasPrefix(def, "empty") {
-			t.Errorf("%s: README default %q, the flag's is empty", name, def)
+			t.Errorf("%s: the table's default %q, the flag's is empty", name, def)
 		}
 		if f.DefValue != "" && !strings.HasPrefix(def, "`"+f.DefValue+"`") {
-			t.Errorf("%s: README default %q, the flag's is %q", name, def, f.DefValue)
+			t.Errorf("%s: the table's default %q, the flag's is %q", name, def, f.DefValue)
 		}
 	})
 	if ours != len(rows) {
-		t.Errorf("%d flags of ours, %d rows in the README's table", ours, len(rows))
+		t.Errorf("%d flags of ours, %d rows in the table of %s", ours, len(rows), flagTablePage)
 	}
 }
