@@ -47,6 +47,9 @@ const (
 	// ContentFileAccess refuses the files of records not served (content/file_access.go).
 	ContentFileAccess         = "cca.content.fileAccess"
 	ContentFileAccessPriority = 0
+	// ContentState adds a record's state to the records API's answers (content/state.go).
+	ContentState         = "cca.content.state"
+	ContentStatePriority = 0
 
 	// WebhooksOutbox writes the events of a change and their deliveries (webhooks/outbox.go).
 	WebhooksOutbox         = "cca.webhooks.outbox"
@@ -130,6 +133,7 @@ func Table() []Row {
 		// Elsewhere.
 		{"OnModelCreate", []string{PocketBase, KeysLogRedaction}},
 		{"OnFileDownloadRequest", []string{ContentFileAccess}},
+		{"OnRecordEnrich", []string{ContentState}},
 		{"OnSettingsReload", []string{ChangesSettings}},
 		{"OnCollectionAfterCreateSuccess", []string{ChangesTriggers}},
 		{"OnCollectionAfterUpdateSuccess", []string{ChangesTriggers}},
