@@ -83,6 +83,7 @@ func Register(app core.App, cfg Config) *Bound {
 	content.BindPublication(app, cfg.Now)
 	content.BindFeedSettings(app)
 	content.BindFileAccess(app, cfg.Now)
+	content.BindState(app, cfg.Now)
 	wcfg := cfg.Webhooks
 	wcfg.Now = cfg.Now
 	wcfg.KeyGeneration = func() uint64 { return ch.Generation(changes.Keys) }

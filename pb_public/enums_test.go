@@ -42,6 +42,7 @@ func TestContractEnumsAreTheCodes(t *testing.T) {
 		{"Scope", vocab.Scopes(), true},
 		{"EventName", vocab.EventNames(), true},
 		{"Visibility", vocab.Visibilities(), false},
+		{"RecordState", vocab.States(), true},
 		{"DeliveryStatus", vocab.DeliveryStatuses(), false},
 		{"SkillLevel", append([]string{""}, vocab.SkillLevels()...), false}, // "" when not set
 	}

@@ -68,9 +68,9 @@ func (a *API) contentRoutes() []Route {
 
 		// v2 reads: every record, drafts and non-public ones included.
 		{Method: get, Path: "/api/v2/posts", Auth: AuthKey, Scope: content, Tier: TierNormal, Cache: CachePrivate, Memory: true, Handler: a.pageListHandler(postsResource)},
-		{Method: get, Path: "/api/v2/posts/{id}", Auth: AuthKey, Scope: content, Tier: TierNormal, Cache: CachePrivate, Memory: true, Handler: recordHandler(postsResource)},
+		{Method: get, Path: "/api/v2/posts/{id}", Auth: AuthKey, Scope: content, Tier: TierNormal, Cache: CachePrivate, Memory: true, Handler: a.recordHandler(postsResource)},
 		{Method: get, Path: "/api/v2/projects", Auth: AuthKey, Scope: content, Tier: TierNormal, Cache: CachePrivate, Memory: true, Handler: a.pageListHandler(projectsResource)},
-		{Method: get, Path: "/api/v2/projects/{id}", Auth: AuthKey, Scope: content, Tier: TierNormal, Cache: CachePrivate, Memory: true, Handler: recordHandler(projectsResource)},
+		{Method: get, Path: "/api/v2/projects/{id}", Auth: AuthKey, Scope: content, Tier: TierNormal, Cache: CachePrivate, Memory: true, Handler: a.recordHandler(projectsResource)},
 		{Method: get, Path: "/api/v2/courses", Auth: AuthKey, Scope: content, Tier: TierNormal, Cache: CachePrivate, Memory: true, Handler: a.pageListHandler(coursesResource)},
 		{Method: get, Path: "/api/v2/talks", Auth: AuthKey, Scope: content, Tier: TierNormal, Cache: CachePrivate, Memory: true, Handler: a.pageListHandler(talksResource)},
 

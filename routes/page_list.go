@@ -16,7 +16,7 @@ import (
 // members): `page`, `per_page`, `sort`, `q` (full-text search; not on members), and for
 // publishable resources the `draft`, `visibility`, `status` and `tag` filters; `{"items",
 // "page", "per_page", "total_items", "total_pages"}`. Every record is visible, drafts,
-// scheduled and non-public ones included. A page past the end is 200 with no items.
+// scheduled and non-public ones included, each with its state (ownerView). A page past the end is 200 with no items.
 func (a *API) pageListHandler(r *resource) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
 		q := e.Request.URL.Query()
@@ -32,7 +32,8 @@ func (a *API) pageListHandler(r *resource) func(*core.RequestEvent) error {
 		if err != nil {
 			return err
 		}
-		filter, err := r.v2Filter(q, a.cfg.Now())
+		now := a.cfg.Now()
+		filter, err := r.v2Filter(q, now)
 		if err != nil {
 			return err
 		}
@@ -60,7 +61,7 @@ func (a *API) pageListHandler(r *resource) func(*core.RequestEvent) error {
 			}
 		}
 		return respond(e, http.StatusOK, map[string]any{
-			"items":       r.views(publicOrigin(e), recs, r.fullFields),
+			"items":       r.ownerViews(publicOrigin(e), recs, now),
 			"page":        page,
 			"per_page":    perPage,
 			"total_items": total,

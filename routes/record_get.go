@@ -58,14 +58,14 @@ func (a *API) publishedBySlugHandler(r *resource) func(*core.RequestEvent) error
 	}
 }
 
-// recordHandler answers GET /api/v2/{posts,projects}/{id}: the record itself, whatever its
-// draft and visibility; 404 for an unknown id.
-func recordHandler(r *resource) func(*core.RequestEvent) error {
+// recordHandler answers GET /api/v2/{posts,projects}/{id}: the record itself with its state
+// (ownerView), whatever its draft and visibility; 404 for an unknown id.
+func (a *API) recordHandler(r *resource) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
 		rec, err := findRecord(e.App, r, pathRecordID(e))
 		if err != nil {
 			return err
 		}
-		return respond(e, http.StatusOK, r.view(publicOrigin(e), rec, r.fullFields))
+		return respond(e, http.StatusOK, r.ownerView(publicOrigin(e), rec, a.cfg.Now()))
 	}
 }

@@ -492,6 +492,23 @@ describe('owner console', { timeout: 15 * 60_000 }, () => {
     assert.equal((await apiGet(`/api/v1/previews/${token}`, readKey)).status, 404);
   });
 
+  test('content states: the server\'s state of each record, not a guess from the draft flag', STEP, async () => {
+    await owner.create('posts', { title: 'Scheduled post', slug: 'scheduled-post', visibility: 'public', draft: false,
+      published_at: '2099-01-01 09:00:00.000Z' });
+    await owner.create('posts', { title: 'Members post', slug: 'members-post', visibility: 'members', draft: false });
+    await owner.create('posts', { title: 'Public post', slug: 'public-post', visibility: 'public', draft: false });
+    const select = page.getByLabel('Collection');
+    await select.selectOption('projects');
+    await select.selectOption('posts');
+    const state = (title) => page.locator('tbody tr', { has: page.getByRole('rowheader', { name: title, exact: true }) }).locator('td').first();
+    await state('Scheduled post').getByText('Scheduled', { exact: true }).waitFor();
+    assert.equal(await state('Scheduled post').textContent(), 'Scheduled');
+    assert.equal(await state('Members post').textContent(), 'Members only');
+    assert.equal(await state('Public post').textContent(), 'Published');
+    assert.equal(await state('Draft post').textContent(), 'Draft');
+    await shot('16b-content-states');
+  });
+
   test('subscribers: a CSV import (consented), counts per status, the filter and the CSV export', STEP, async () => {
     await owner.create('newsletter_subscribers', { email: 'left@example.com', status: 'unsubscribed' });
     await page.getByRole('link', { name: 'Subscribers' }).click();

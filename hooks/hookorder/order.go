@@ -47,6 +47,9 @@ const (
 	// ContentFileAccess refuses the files of records not served (content/file_access.go).
 	ContentFileAccess         = "cca.content.fileAccess"
 	ContentFileAccessPriority = 0
+	// ContentState adds a record's state to the records API's answers (content/state.go).
+	ContentState         = "cca.content.state"
+	ContentStatePriority = 0
 
 	// NewsletterSubscriberStatus keeps a subscriber's status and confirmed flag in step
 	// (newsletter/subscriber_status.go), before the outbox reads the status.
@@ -135,6 +138,7 @@ func Table() []Row {
 		// Elsewhere.
 		{"OnModelCreate", []string{PocketBase, KeysLogRedaction}},
 		{"OnFileDownloadRequest", []string{ContentFileAccess}},
+		{"OnRecordEnrich", []string{ContentState}},
 		{"OnSettingsReload", []string{ChangesSettings}},
 		{"OnCollectionAfterCreateSuccess", []string{ChangesTriggers}},
 		{"OnCollectionAfterUpdateSuccess", []string{ChangesTriggers}},

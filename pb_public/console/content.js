@@ -18,6 +18,27 @@ const collections = [
   { name: 'certifications', label: 'Certifications', title: 'name', preview: true },
 ];
 
+/**
+ * stateText names each state the server computes for a post, project or page (its `state`,
+ * hooks/vocab State: the one rule of what v1 serves); the console never guesses it from the
+ * fields. `on` marks the states v1 serves to anyone.
+ */
+const stateText = {
+  draft: { text: 'Draft', on: false },
+  scheduled: { text: 'Scheduled', on: false },
+  published: { text: 'Published', on: true },
+  members_only: { text: 'Members only', on: true },
+  paid: { text: 'Paid members', on: true },
+  private: { text: 'Private', on: false },
+};
+
+/** stateBadge shows a record's state, or a dash for a collection that has none. */
+function stateBadge(rec) {
+  const state = stateText[rec.state];
+  if (!state) return h('span', { class: 'muted', text: '—' });
+  return h('span', { class: state.on ? 'badge on' : 'badge off', text: state.text });
+}
+
 /** renderContent draws the page into root. */
 export async function renderContent(root) {
   const selectId = uid('collection');
@@ -60,7 +81,7 @@ export async function renderContent(root) {
         const draft = rec.draft === true;
         return h('tr', { 'data-id': rec.id },
           h('th', { scope: 'row', text: title }),
-          h('td', {}, 'draft' in rec ? h('span', { class: draft ? 'badge off' : 'badge on', text: draft ? 'Draft' : 'Published' }) : h('span', { class: 'muted', text: '—' })),
+          h('td', {}, stateBadge(rec)),
           h('td', {}, timeEl(rec.updated)),
           h('td', { class: 'actions-cell' },
             h('button', { type: 'button', class: 'secondary', 'aria-label': `History of ${title}`,

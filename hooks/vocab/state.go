@@ -1,0 +1,50 @@
+package vocab
+
+import "time"
+
+// The state a record of publication is in, as the owner's answers (v2) and the console show
+// it: one word computed from draft, published_at and visibility by the rules of
+// publication.go and access.go, so that no reader restates them.
+const (
+	// StateDraft is a draft: nothing serves it.
+	StateDraft = "draft"
+	// StateScheduled is not a draft, its published_at still ahead: v1 serves it from then.
+	StateScheduled = "scheduled"
+	// StatePublished is published and public: v1 serves it whole to anyone with a read key
+	// (Served).
+	StatePublished = "published"
+	// StateMembersOnly is published for members: v1 lists it, whole to signed-in members and
+	// cut to everyone else.
+	StateMembersOnly = "members_only"
+	// StatePaid is published for paying members: v1 lists it, whole to paid members and cut to
+	// everyone else.
+	StatePaid = "paid"
+	// StatePrivate is published but private: v1 never serves it.
+	StatePrivate = "private"
+)
+
+// States are the values of State, in the order a record goes through them.
+func States() []string {
+	return []string{StateDraft, StateScheduled, StatePublished, StateMembersOnly, StatePaid, StatePrivate}
+}
+
+// State is the rule: the state of a record at now from its draft flag, its visibility and its
+// published_at (zero when empty). A record without a visibility field (a page) passes "" and
+// is, once published, published: nothing gates it.
+func State(draft bool, visibility string, publishedAt, now time.Time) string {
+	switch {
+	case draft:
+		return StateDraft
+	case !Published(draft, publishedAt, now):
+		return StateScheduled
+	}
+	switch visibility {
+	case VisibilityPublic, "":
+		return StatePublished
+	case VisibilityMembers:
+		return StateMembersOnly
+	case VisibilityPaid:
+		return StatePaid
+	}
+	return StatePrivate
+}
