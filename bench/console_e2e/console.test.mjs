@@ -554,7 +554,7 @@ describe('owner console', { timeout: 15 * 60_000 }, () => {
     const post = page.getByLabel('Post', { exact: true });
     // Public posts only, the published apart from the drafts.
     assert.deepEqual(await post.locator('optgroup').evaluateAll((gs) => gs.map((g) => [g.label, [...g.children].map((o) => o.textContent)])),
-      [['Published', ['Letter one']], ['Drafts and scheduled', ['Draft letter', 'Draft post']]]);
+      [['Published', ['Letter one', 'Public post']], ['Drafts and scheduled', ['Draft letter', 'Scheduled post', 'Draft post']]]);
     await post.selectOption({ label: 'Letter one' });
     assert.equal(await page.getByRole('button', { name: 'Publish and send' }).isDisabled(), true);
     await page.getByRole('button', { name: 'Send', exact: true }).click();
