@@ -1,6 +1,7 @@
 // End-to-end tests of the owner console (/console/) in Debian's headless Chromium, driven by
 // playwright-core, against the real server built from this repository and started on a free
-// loopback port, with a local webhook receiver. Steps run in order, each a test; screenshots
+// loopback port, with a local webhook receiver and, for the newsletter, a real SMTP server process
+// (Debian's python3-aiosmtpd). Steps run in order, each a test; screenshots
 // of every page go to ./screenshots/ (git-ignored).
 //
 //   npm ci && npm test                       # builds the server with `go build` first

@@ -1,6 +1,7 @@
 // Test harness of the console's browser tests: builds and starts the real server on a free
 // loopback port with a fresh data directory, talks to PocketBase's records API as the owner,
-// runs a local webhook receiver, and launches Debian's Chromium through playwright-core.
+// runs a local webhook receiver and an SMTP server process, and launches Debian's Chromium
+// through playwright-core.
 import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
