@@ -553,9 +553,12 @@ describe('owner console', { timeout: 15 * 60_000 }, () => {
     // PocketBase's default sender is no-reply@example.com.
     await page.getByRole('region', { name: 'DKIM, SPF and DMARC' }).getByText('cca._domainkey.example.com', { exact: true }).waitFor();
     const post = page.getByLabel('Post', { exact: true });
-    // Public posts only, the published apart from the drafts.
+    // Every post but a private one (members and paid ones are cut for who may not read them),
+    // the published apart from the drafts, by the server's state of each.
     assert.deepEqual(await post.locator('optgroup').evaluateAll((gs) => gs.map((g) => [g.label, [...g.children].map((o) => o.textContent)])),
-      [['Published', ['Letter one', 'Public post']], ['Drafts and scheduled', ['Draft letter', 'Scheduled post', 'Draft post']]]);
+      [['Published', ['Members letter (members)', 'Letter one', 'Public post', 'Members post (members)']],
+        ['Drafts and scheduled', ['Draft letter', 'Scheduled post', 'Draft post']]]);
+    assert.equal(await page.getByLabel('To', { exact: true }).inputValue(), 'everyone');
     await post.selectOption({ label: 'Letter one' });
     assert.equal(await page.getByRole('button', { name: 'Publish and send' }).isDisabled(), true);
     await page.getByRole('button', { name: 'Send', exact: true }).click();
@@ -633,6 +636,19 @@ describe('owner console', { timeout: 15 * 60_000 }, () => {
     assert.equal(await post.inputValue(), draftLetter.id);
     assert.equal(await page.getByRole('button', { name: 'Publish and send' }).isDisabled(), true);
     await shot('22-newsletter-published-and-sent');
+  });
+
+  test('newsletter: a members post mailed to the members among the subscribers', STEP, async () => {
+    const password = 'member-pass-123';
+    // Ada (a member since the Members step) and Bo are members; Cy is a subscriber only.
+    await owner.create('members', { email: 'Bo@Example.com', name: 'Bo', password, passwordConfirm: password, verified: true });
+    await page.getByLabel('Post', { exact: true }).selectOption({ label: 'Members letter (members)' });
+    await page.getByLabel('To', { exact: true }).selectOption({ label: 'Subscribers who are members' });
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByText('“Members letter” is queued for 2 confirmed subscribers').first().waitFor();
+    const sends = (await owner.send('GET', '/api/admin/newsletters')).body.data;
+    assert.equal(sends[0].audience, 'members');
+    await sendRow('Members letter').getByText('finished', { exact: true }).waitFor({ timeout: 30_000 });
   });
 
   test('newsletter: a running send is read again every few seconds, never after leaving the page; cancel asks first', STEP, async () => {

@@ -1,17 +1,22 @@
-// The form that mails a post: pick one of the public posts, choose e-mail only (a draft mailed
+// The form that mails a post: pick a post (public, members or paid) and whom to mail it to
+// (everyone, members, paid members), choose e-mail only (a draft mailed
 // without going on the site) or send again (a post mailed before), and Send; or, for a draft or
 // a scheduled post, "Publish and send": publish it now through PocketBase's records API, then
 // queue its send. The server's refusals are said in words, with what to do.
 import { admin, pb } from './api.js';
-import { h, fill, uid, parseDate, errorText, announce } from './ui.js';
+import { h, fill, uid, errorText, announce } from './ui.js';
 
 /**
  * sendForm builds the "Send a post" section; load() reads the posts into its picker.
  * onQueued runs after a send is queued (the list shows it).
  */
 export function sendForm({ onQueued }) {
-  const ids = { post: uid('nl-post'), emailOnly: uid('nl-email-only'), resend: uid('nl-resend'), help: uid('nl-help') };
+  const ids = { post: uid('nl-post'), audience: uid('nl-audience'), emailOnly: uid('nl-email-only'), resend: uid('nl-resend'), help: uid('nl-help') };
   const select = h('select', { id: ids.post, name: 'post', required: true, 'aria-describedby': ids.help });
+  const audience = h('select', { id: ids.audience, name: 'audience' },
+    h('option', { value: 'everyone', text: 'Every confirmed subscriber' }),
+    h('option', { value: 'members', text: 'Subscribers who are members' }),
+    h('option', { value: 'paid', text: 'Subscribers who are paid members' }));
   const emailOnly = h('input', { id: ids.emailOnly, name: 'email_only', type: 'checkbox' });
   const resend = h('input', { id: ids.resend, name: 'resend', type: 'checkbox' });
   const message = h('p', { class: 'error', role: 'alert', hidden: true });
@@ -29,12 +34,13 @@ export function sendForm({ onQueued }) {
   async function load() {
     try {
       const list = await pb.collection('posts').getList(1, 200, {
-        filter: 'visibility = "public"', sort: '-updated', fields: 'id,title,draft,published_at', requestKey: null,
+        filter: 'visibility != "private"', sort: '-updated', fields: 'id,title,visibility,state', requestKey: null,
       });
       posts = new Map(list.items.map((p) => [p.id, p]));
-      const group = (label, items) => items.length && h('optgroup', { label }, items.map((p) => h('option', { value: p.id, text: p.title || p.id })));
+      const name = (p) => (p.title || p.id) + (p.visibility === 'public' ? '' : ` (${p.visibility})`);
+      const group = (label, items) => items.length && h('optgroup', { label }, items.map((p) => h('option', { value: p.id, text: name(p) })));
       fill(select,
-        h('option', { value: '', text: list.items.length ? 'Choose a post' : 'No public post yet' }),
+        h('option', { value: '', text: list.items.length ? 'Choose a post' : 'No post to mail yet' }),
         group('Published', list.items.filter(published)),
         group('Drafts and scheduled', list.items.filter((p) => !published(p))));
     } catch (err) {
@@ -83,14 +89,14 @@ export function sendForm({ onQueued }) {
 
   async function publishAndSend(post) {
     const change = { draft: false };
-    if (parseDate(post.published_at) > new Date()) change.published_at = new Date().toISOString(); // now, not at its scheduled time
+    if (post.state === 'scheduled') change.published_at = new Date().toISOString(); // now, not at its scheduled time
     try {
       await pb.collection('posts').update(post.id, change);
     } catch (err) {
       say(`“${post.title}” could not be published, so nothing was sent: ${errorText(err)}`);
       return;
     }
-    await queue(post, { resend: resend.checked }, `“${post.title}” is published now, but it was not sent: `);
+    await queue(post, { resend: resend.checked, audience: audience.value }, `“${post.title}” is published now, but it was not sent: `);
     await load();
     select.value = post.id;
     sync();
@@ -101,11 +107,12 @@ export function sendForm({ onQueued }) {
   publishSend.addEventListener('click', () => run(publishAndSend));
   const form = h('form', { class: 'send-form', onsubmit: (e) => {
     e.preventDefault();
-    run((post) => queue(post, { email_only: emailOnly.checked, resend: resend.checked }));
+    run((post) => queue(post, { email_only: emailOnly.checked, resend: resend.checked, audience: audience.value }));
   } },
   h('div', { class: 'field' },
     h('label', { for: ids.post, text: 'Post' }), select,
-    h('p', { id: ids.help, class: 'help', text: 'Public posts only: a members or private post is never mailed. “Publish and send” publishes a draft or a scheduled post now, then mails it.' })),
+    h('p', { id: ids.help, class: 'help', text: 'A members or paid post goes whole to who may read it, and cut at <!--members-only--> with a sign-in link to everyone else; a private post is never mailed. “Publish and send” publishes a draft or a scheduled post now, then mails it.' })),
+  h('div', { class: 'field' }, h('label', { for: ids.audience, text: 'To' }), audience),
   h('div', { class: 'check-line' }, emailOnly,
     h('label', { for: ids.emailOnly, text: 'E-mail only: mail this draft without putting it on the site or in the feeds' })),
   h('div', { class: 'check-line' }, resend,
@@ -118,10 +125,9 @@ export function sendForm({ onQueued }) {
   return { section, load };
 }
 
-/** published reports whether post is on the site now: not a draft, its time come. */
+/** published reports whether post is on the site now, by the server's state of it. */
 function published(post) {
-  const at = parseDate(post.published_at);
-  return !post.draft && (!at || at <= new Date());
+  return post.state !== 'draft' && post.state !== 'scheduled';
 }
 
 /** refusal says in words why the server did not queue the send of post, and what to do. */
@@ -131,6 +137,7 @@ function refusal(err, post) {
     already_sent: `${t} was mailed already (see the sends above), so nothing was sent. To mail it to every confirmed subscriber once more, tick “Send again”.`,
     post_not_published: `${t} is not on your site yet (a draft, or scheduled). “Publish and send” publishes it now and mails it; “E-mail only” mails a draft without publishing it.`,
     post_on_site: `“E-mail only” is for drafts, and ${t} is (or at its time will be) on your site: untick “E-mail only” to mail it.`,
+    no_sign_in_link: `Some of these subscribers may not read ${t} whole, so they would get it cut with a “Sign in to read the rest” link, but the post has no page on your site to link to: set the site's URL in the dashboard (settings › site_url), or send it only to readers who may read it whole (“To”).`,
     mail_not_configured: 'The server cannot send mail yet: set a sender address (and an SMTP server) in the dashboard’s Settings › Mail settings, or start it with --newsletter-smtp.',
   }[err.code];
   return words ? `${words} (code ${err.code})` : errorText(err);
