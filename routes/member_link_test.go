@@ -172,3 +172,21 @@ func TestMemberVerifyForms(t *testing.T) {
 	// None of them spent the code.
 	s.verifyToken("the token after them", m.token, http.StatusOK, "ada@example.com").Test(t, s.h)
 }
+
+// The code and the link of one mail sent at once sign in once: one 200, one invalid_code.
+func TestMemberCodeAndLinkRace(t *testing.T) {
+	t.Parallel()
+	s := newMemberSite(t)
+	for round := range 3 {
+		m := s.signInMail(t, "ada@example.com")
+		statuses := make(chan int, 2)
+		for _, body := range []map[string]any{{"token": m.token}, {"email": "ada@example.com", "code": m.code}} {
+			go func() {
+				statuses <- s.h.Do(apitest.Request{Method: http.MethodPost, Path: "/api/v1/members/verify", Headers: s.headers(""), Body: body}).Status
+			}()
+		}
+		if a, b := <-statuses, <-statuses; a+b != http.StatusOK+http.StatusBadRequest || (a != http.StatusOK && b != http.StatusOK) {
+			t.Errorf("round %d: %d and %d, want one 200 and one 400", round, a, b)
+		}
+	}
+}

@@ -196,18 +196,25 @@ func (s *Service) VerifyLink(token, ip string) (*Session, error) {
 
 // codeFor is the member of email and their unexpired code that code is, or ErrInvalidCode.
 func (s *Service) codeFor(email, code string) (*core.Record, *core.OTP, error) {
-	member, err := s.app.FindAuthRecordByEmail(vocab.Members, email)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil, ErrInvalidCode
-	}
+	member, err := mayVerify(s.app.FindAuthRecordByEmail(vocab.Members, email))
 	if err != nil {
-		return nil, nil, fmt.Errorf("members: find member: %w", err)
-	}
-	if member.GetBool(fieldDisabled) {
-		return nil, nil, ErrInvalidCode
+		return nil, nil, err
 	}
 	otp, err := s.matchingCode(member, code)
 	return member, otp, err
+}
+
+// mayVerify is the member found, or ErrInvalidCode when there is none or they are switched off.
+func mayVerify(member *core.Record, err error) (*core.Record, error) {
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return nil, ErrInvalidCode
+	case err != nil:
+		return nil, fmt.Errorf("members: find member: %w", err)
+	case member.GetBool(fieldDisabled):
+		return nil, ErrInvalidCode
+	}
+	return member, nil
 }
 
 // codeLinkedTo is the member a link token was made for and the unexpired code it was mailed
@@ -224,17 +231,8 @@ func (s *Service) codeLinkedTo(token string) (*core.Record, *core.OTP, error) {
 	if otp.CollectionRef() != coll.Id || otp.HasExpired(coll.OTP.DurationTime()) {
 		return nil, nil, ErrInvalidCode
 	}
-	member, err := s.app.FindRecordById(coll, otp.RecordRef())
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil, ErrInvalidCode
-	}
-	if err != nil {
-		return nil, nil, fmt.Errorf("members: find member: %w", err)
-	}
-	if member.GetBool(fieldDisabled) {
-		return nil, nil, ErrInvalidCode
-	}
-	return member, otp, nil
+	member, err := mayVerify(s.app.FindRecordById(coll, otp.RecordRef()))
+	return member, otp, err
 }
 
 // signIn spends otp and signs member in; a refusal of the code found (err) is counted.
