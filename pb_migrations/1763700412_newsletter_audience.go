@@ -12,8 +12,17 @@ func init() {
 // addNewsletterAudience lets a send be limited to members or paid members and mail a gated
 // post: the send keeps its audience, the post's visibility when it was queued, and the letter
 // cut at the members-only marker for the recipients who may not read it whole. The sends made
-// before went to everyone, and only public posts were mailed.
+// before went to everyone, and only public posts were mailed. Subscribers are matched to members
+// by address in any case: members get an index of their lowercased address.
 func addNewsletterAudience(app core.App) error {
+	members, err := findCollection(app, "members")
+	if err != nil {
+		return err
+	}
+	members.AddIndex(membersEmailLowerIndex, false, "lower(email)", "")
+	if err := saveCollection(app, members); err != nil {
+		return err
+	}
 	sends, err := findCollection(app, "newsletter_sends")
 	if err != nil {
 		return err
@@ -33,6 +42,9 @@ func addNewsletterAudience(app core.App) error {
 	return err
 }
 
+// membersEmailLowerIndex is the index of the members' lowercased addresses.
+const membersEmailLowerIndex = "idx_members_email_lower"
+
 func dropNewsletterAudience(app core.App) error {
 	sends, err := findCollection(app, "newsletter_sends")
 	if err != nil {
@@ -41,5 +53,13 @@ func dropNewsletterAudience(app core.App) error {
 	for _, name := range []string{"audience", "visibility", "cut_html", "cut_text"} {
 		sends.Fields.RemoveByName(name)
 	}
-	return saveCollection(app, sends)
+	if err := saveCollection(app, sends); err != nil {
+		return err
+	}
+	members, err := findCollection(app, "members")
+	if err != nil {
+		return err
+	}
+	members.RemoveIndex(membersEmailLowerIndex)
+	return saveCollection(app, members)
 }

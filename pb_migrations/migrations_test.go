@@ -178,6 +178,7 @@ func TestIndexesExist(t *testing.T) {
 		{"idx_certifications_sort_order_created", false, false},
 		{"idx_enrollments_course", false, false},
 		{"idx_newsletter_subscribers_email", true, false},
+		{"idx_members_email_lower", false, false},
 		{"idx_page_views_created", false, false},
 		{"idx_api_keys_key_hash", true, false},
 		{"idx_api_keys_previous_hash", false, false},

@@ -118,7 +118,7 @@ func (s *Service) Queue(postID string, opt Options) (*core.Record, error) {
 		// subscribers are one statement, not 100,000 saves.
 		res, err := tx.DB().NewQuery(`INSERT INTO ` + collectionDeliveries + ` (id, send, subscriber, state, attempts, next_at, sent_at, reply, created, updated)
 			SELECT lower(substr(hex(randomblob(8)), 1, 15)), {:send}, s.id, {:pending}, 0, '', '', '', {:now}, {:now}
-			FROM ` + collectionSubscribers + ` s ` + memberJoin + ` WHERE s.status = 'confirmed' AND ` + accessSQL + ` >= {:least}`).
+			FROM ` + collectionSubscribers + ` s WHERE s.status = 'confirmed' AND ` + accessSQL + ` >= {:least}`).
 			Bind(dbx.Params{"send": send.Id, "pending": DeliveryPending, "now": dateTime(s.cfg.Now()), "least": int(least)}).Execute()
 		if err != nil {
 			return err

@@ -139,7 +139,7 @@ func (s *Service) due(head *letterhead) ([]recipient, time.Duration, error) {
 	}
 	err := s.app.DB().NewQuery(`SELECT d.id, d.subscriber, coalesce(s.email, '') AS email,
 			coalesce(s.status, 'deleted') AS status, coalesce(s.unsubscribe_token, '') AS unsubscribe_token, ` + accessSQL + ` AS access
-		FROM ` + collectionDeliveries + ` d LEFT JOIN ` + collectionSubscribers + ` s ON s.id = d.subscriber ` + memberJoin + `
+		FROM ` + collectionDeliveries + ` d LEFT JOIN ` + collectionSubscribers + ` s ON s.id = d.subscriber
 		WHERE d.send = {:send} AND d.state = 'pending' AND d.next_at <= {:now}
 		ORDER BY d.next_at, d.id LIMIT {:limit}`).
 		Bind(dbx.Params{"send": sendID, "now": dateTime(now), "limit": batchSize}).All(&rows)
