@@ -53,10 +53,7 @@ type stampedFile struct {
 
 func (f stampedFile) Stat() (fs.FileInfo, error) {
 	fi, err := f.File.Stat()
-	if err != nil {
-		return nil, err
-	}
-	return stampedInfo{FileInfo: fi, modTime: f.modTime}, nil
+	return stamp(fi, err, f.modTime)
 }
 
 func (f stampedFile) Seek(offset int64, whence int) (int64, error) {
@@ -89,10 +86,15 @@ type stampedEntry struct {
 
 func (e stampedEntry) Info() (fs.FileInfo, error) {
 	fi, err := e.DirEntry.Info()
+	return stamp(fi, err, e.modTime)
+}
+
+// stamp is fi reporting modTime, or err.
+func stamp(fi fs.FileInfo, err error, modTime time.Time) (fs.FileInfo, error) {
 	if err != nil {
 		return nil, err
 	}
-	return stampedInfo{FileInfo: fi, modTime: e.modTime}, nil
+	return stampedInfo{FileInfo: fi, modTime: modTime}, nil
 }
 
 type stampedInfo struct {

@@ -54,10 +54,28 @@ func TestBinaryAloneServesTheSite(t *testing.T) {
 	if res, _ := fetch(t, s, "/site.go", nil); res.StatusCode != http.StatusNotFound {
 		t.Errorf("GET /site.go: %d, want 404", res.StatusCode)
 	}
+	checkDocsPages(t, s)
+}
+
+// checkDocsPages checks that the server answers the operations page as HTML and its Markdown
+// as the repository's file: the pages are the binary's own.
+func checkDocsPages(t *testing.T, s *Server) {
+	t.Helper()
+	if res, body := fetch(t, s, "/docs/operations", nil); res.StatusCode != http.StatusOK ||
+		res.Header.Get("Content-Type") != "text/html; charset=utf-8" || !bytes.Contains(body, []byte(`<h2 id="flags">Flags</h2>`)) {
+		t.Errorf("GET /docs/operations: %d %q, want 200 and the page's HTML", res.StatusCode, res.Header.Get("Content-Type"))
+	}
+	want, err := os.ReadFile(filepath.Join("..", "..", "pb_public", "docs", "operations.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res, body := fetch(t, s, "/docs/operations.md", nil); res.StatusCode != http.StatusOK || !bytes.Equal(body, want) {
+		t.Errorf("GET /docs/operations.md: %d, %d bytes; want 200 and pb_public/docs/operations.md", res.StatusCode, len(body))
+	}
 }
 
 // TestPublicDirReplacesTheSite checks that --publicDir serves that directory instead of the
-// built-in site.
+// built-in site, all but the docs pages, which are the binary's.
 func TestPublicDirReplacesTheSite(t *testing.T) {
 	public := t.TempDir()
 	custom := []byte("<!doctype html><title>My own landing page</title>\n")
@@ -71,6 +89,7 @@ func TestPublicDirReplacesTheSite(t *testing.T) {
 	if res, _ := fetch(t, s, "/openapi.json", nil); res.StatusCode != http.StatusNotFound {
 		t.Errorf("GET /openapi.json: %d, want 404 (not in the directory)", res.StatusCode)
 	}
+	checkDocsPages(t, s) // they document the binary, whatever the directory holds
 }
 
 // startAlone serves a fresh data directory with a copy of the binary alone in an empty

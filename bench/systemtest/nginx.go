@@ -23,7 +23,7 @@ import (
 // NginxInstall is how CI installs the proxy the tests put in front of the server.
 const NginxInstall = "apt-get update && apt-get install -y nginx"
 
-// Proxy is a real nginx in front of a server, as the README's HTTPS set-up has it: TLS
+// Proxy is a real nginx in front of a server, as the operations page's HTTPS set-up has it: TLS
 // terminated on one loopback port, plain HTTP on another, both passing requests on with
 // X-Forwarded-For ($proxy_add_x_forwarded_for) and X-Forwarded-Proto ($scheme).
 type Proxy struct {

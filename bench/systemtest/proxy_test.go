@@ -14,7 +14,7 @@ import (
 // proxyWarning is a phrase of the one warning the server logs about an untrusted local proxy.
 const proxyWarning = "trusted-proxy setting is empty"
 
-// The README's HTTPS set-up, for real: the server on loopback behind nginx terminating TLS.
+// The operations page's HTTPS set-up, for real: the server on loopback behind nginx terminating TLS.
 // Until the owner sets Settings → Trusted proxy, every call through the proxy is refused with a
 // message naming that setting (and the server warns once); then HTTPS through the proxy is
 // served with HSTS, plain HTTP through it is refused, and the rate limits count each client

@@ -13,7 +13,7 @@ import (
 	"time"
 )
 
-// vclFile is the VCL the README gives operators, relative to this package.
+// vclFile is the VCL the operations page gives operators, relative to this package.
 const vclFile = "../varnish/cca.vcl"
 
 // Varnish is a varnishd in front of a server, with the project's VCL.

@@ -14,7 +14,7 @@ import (
 )
 
 // sharedMaxAge is the server's --shared-cache-max-age here: short, so that each bound the
-// README states for a shared cache (an edit, an unpublished post, a revoked key show there
+// operations page states for a shared cache (an edit, an unpublished post, a revoked key show there
 // within s-maxage) is seen within the test.
 const sharedMaxAge = 2 * time.Second
 

@@ -28,7 +28,7 @@ func scrape(t testing.TB, m *metrics.Metrics) string {
 }
 
 // TestSeries: requests, key look-ups, cache hits, refusals and webhook events show as the
-// series the README names, with route patterns for labels and no key anywhere.
+// series the operations page names, with route patterns for labels and no key anywhere.
 func TestSeries(t *testing.T) {
 	t.Parallel()
 	m := metrics.New()
