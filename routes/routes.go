@@ -92,7 +92,7 @@ type API struct {
 	cursors *cursor.Codec // set when serving starts
 	routes  []Route
 	https   httpsOnly // the HTTPS check, with its once-per-process proxy warning
-	search  *searchTurns
+	search  *searchSemaphore
 	log     *requestlog.Log
 	streams *streamSlots
 	// mcpTools are the MCP tools (/mcp), their schemas read from the contract.
@@ -156,7 +156,7 @@ func Register(app core.App, cfg Config) (*API, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrInvalidConfig, err)
 	}
-	a := &API{app: app, cfg: cfg, limits: limits, reads: reads, search: newSearchTurns(searchesAtOnce()), log: requests,
+	a := &API{app: app, cfg: cfg, limits: limits, reads: reads, search: newSearchSemaphore(searchesAtOnce()), log: requests,
 		streams: newStreamSlots(cfg.Streams), newsletter: newsletter.New(app, cfg.Now),
 		members: members.New(app, cfg.Now, func() uint64 { return cfg.Changes.Generation(changes.Content) })}
 	a.routes = a.table()
