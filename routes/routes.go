@@ -169,13 +169,13 @@ func Register(app core.App, cfg Config) (*API, error) {
 	a.keys = keys.NewStore(app, func() uint64 { return cfg.Changes.Generation(changes.Keys) })
 	reads.BindStatsLog(app)
 	requests.Bind()
-	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{Id: "cca.routes", Func: a.serve})
-	app.Cron().MustAdd("ccaKeyUsageAndLimiters", "* * * * *", a.housekeeping)
-	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
+	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{Id: ServeHandlerID, Func: a.serve})
+	app.Cron().MustAdd(HousekeepingJobID, "* * * * *", a.housekeeping)
+	app.OnTerminate().Bind(&hook.Handler[*core.TerminateEvent]{Id: TerminateHandlerID, Func: func(e *core.TerminateEvent) error {
 		a.housekeeping()
 		a.newsletter.Wait() // the confirmation e-mails under way
 		return e.Next()
-	})
+	}})
 	return a, nil
 }
 
