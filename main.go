@@ -95,7 +95,7 @@ func main() {
 		observed = metrics.New()
 		hooksCfg.Webhooks.Observer = observed.WebhookObserver()
 	}
-	bound, api, err := routes.Wire(pb, hooksCfg, routes.Config{RateLimits: limits,
+	bound, api, err := routes.Mount(pb, hooksCfg, routes.Config{RateLimits: limits,
 		AllowPlainHTTP: !requireHTTPS, ReadCache: readCache, RequestLog: requestLog, SharedMaxAge: sharedMaxAge})
 	if err != nil {
 		log.Fatal(err)

@@ -1,6 +1,6 @@
 // Package apitest starts the whole app on a temporary data directory for tests and calls its
 // HTTP API as a client would: through PocketBase's router with every middleware, ours and
-// PocketBase's, in place, wired by routes.Wire as main.go wires it. It is the test support of
+// PocketBase's, in place, wired by routes.Mount as main.go wires it. It is the test support of
 // every package (routes, hooks, pb_public/contract), so it sits at the top level, as
 // PocketBase's own tests package does.
 package apitest
@@ -110,7 +110,7 @@ func New(t testing.TB, opts Options) *Harness {
 	if opts.Config != nil {
 		opts.Config(&cfg)
 	}
-	bound, api, err := routes.Wire(app, hcfg, cfg) // as main.go wires the app
+	bound, api, err := routes.Mount(app, hcfg, cfg) // as main.go wires the app
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -25,7 +25,7 @@ import (
 // operator's and the API consumer's guides, written as Markdown in pb_public/docs/ and served
 // at /docs/{name} as HTML and at /docs/{name}.md as they are written (for assistants). An
 // OnServe hook can unbind it (app.OnServe().Unbind(DocsPagesHandlerID)) to serve none.
-const DocsPagesHandlerID = "cca.docsPages"
+const DocsPagesHandlerID = "ccaDocsPages"
 
 // docsDir is the directory of the pages in the site built into the binary. The pages are
 // always the binary's own, whatever --publicDir serves: they document this build.

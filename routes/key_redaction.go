@@ -3,68 +3,43 @@ package routes
 import (
 	"net/http"
 	"net/url"
-	"regexp"
 	"strings"
 
 	"github.com/creator-content-api/server/hooks/keys"
 )
 
-// redacted replaces a key, or a query name or value holding one, in what the request log sees.
-const redacted = "REDACTED"
-
-// keyLike matches a key's prefix and whatever key characters follow it.
-var keyLike = regexp.MustCompile(regexp.QuoteMeta(keys.Prefix) + `[A-Za-z0-9]*`)
+// redacted replaces a path segment, or a query name or value, that mentions a key in what the
+// request log sees.
+const redacted = keys.Redacted
 
 // redactKeys removes API keys from everything PocketBase's request log records of r: the URL's
 // path and query, the Referer and the User-Agent (the log stores no other header). It reports
 // whether the URL held a key, which the API refuses with 401: a key in a URL is logged by every
-// proxy and browser history on its way, so it counts as leaked.
+// proxy and browser history on its way, so it counts as leaked. What counts as a key is the
+// keys package's one rule (keys.MentionsKey, keys.Redact: the prefix in any case, also
+// percent-encoded).
 func redactKeys(r *http.Request) bool {
 	inURL := redactKeyInQuery(r.URL)
 	if redactKeyInPath(r.URL) {
 		inURL = true
 	}
 	for _, name := range []string{"Referer", "User-Agent"} {
-		if v := r.Header.Get(name); holdsKey(v) {
-			r.Header.Set(name, redactValue(v))
+		if v := r.Header.Get(name); keys.MentionsKey(v) {
+			r.Header.Set(name, keys.Redact(v))
 		}
 	}
 	return inURL
 }
 
-// redactValue replaces each key in a header value, unescaped as far as needed to find it.
-func redactValue(v string) string {
-	for holdsKey(v) && !strings.Contains(v, keys.Prefix) {
-		v = keys.UnescapeLoosely(v)
-	}
-	return keyLike.ReplaceAllString(v, keys.Prefix+redacted)
-}
-
-// holdsKey reports whether s holds a key's prefix, percent-encoded or not (also encoded more
-// than once: the log unescapes once more, and a reader can undo any number).
-func holdsKey(s string) bool {
-	for range 4 {
-		if strings.Contains(s, keys.Prefix) {
-			return true
-		}
-		u := keys.UnescapeLoosely(s)
-		if u == s {
-			return false
-		}
-		s = u
-	}
-	return strings.Contains(s, keys.Prefix)
-}
-
 // redactKeyInPath replaces every path segment that holds a key with REDACTED and reports
 // whether it found one. The route has been matched already, so only the log sees the change.
 func redactKeyInPath(u *url.URL) bool {
-	if !holdsKey(u.EscapedPath()) {
+	if !keys.MentionsKey(u.EscapedPath()) {
 		return false
 	}
 	segments := strings.Split(u.EscapedPath(), "/")
 	for i, s := range segments {
-		if holdsKey(s) {
+		if keys.MentionsKey(s) {
 			segments[i] = redacted
 		}
 	}
@@ -82,7 +57,7 @@ func redactKeyInPath(u *url.URL) bool {
 // counts anywhere in a name or value, and percent-encoded too ("%73vc_live_..."): each of
 // these would otherwise reach the request log in clear.
 func redactKeyInQuery(u *url.URL) bool {
-	if !holdsKey(u.RawQuery) {
+	if !keys.MentionsKey(u.RawQuery) {
 		return false
 	}
 	q, err := url.ParseQuery(u.RawQuery)
@@ -92,11 +67,11 @@ func redactKeyInQuery(u *url.URL) bool {
 	}
 	scrubbed := url.Values{}
 	for name, values := range q {
-		if holdsKey(name) {
+		if keys.MentionsKey(name) {
 			name = redacted
 		}
 		for _, v := range values {
-			if holdsKey(v) {
+			if keys.MentionsKey(v) {
 				v = redacted
 			}
 			scrubbed[name] = append(scrubbed[name], v)

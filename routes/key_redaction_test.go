@@ -70,3 +70,63 @@ func TestRedactKeys(t *testing.T) {
 		})
 	}
 }
+
+// TestRedactKeysByTheKeysRule: the cases where the request log's redaction (case-sensitive,
+// keys only) once disagreed with keys.Redact, which redacts the log rows (any case, preview
+// tokens too). Both now read a key by the keys package's one rule: a URL that mentions a key
+// in any case is refused and redacted, and the headers the request log keeps are what
+// keys.Redact leaves as it is (a preview token in its own path is no key: the log rows'
+// redaction takes it, TestNoPreviewTokenReachesTheLog).
+func TestRedactKeysByTheKeysRule(t *testing.T) {
+	const token = "pvw_AbC-123_xyz"
+	cases := []struct {
+		name, target, referer, agent string
+		wantURI, wantReferer         string
+		wantAgent                    string
+		wantFlagged                  bool
+	}{
+		{name: "upper-case key in the path", target: "/api/v1/posts/SVC_LIVE_0123abc",
+			wantURI: "/api/v1/posts/REDACTED", wantFlagged: true},
+		{name: "a header name's case in the query", target: "/api/v1/posts?Svc_live_0123abc=1",
+			wantURI: "/api/v1/posts?REDACTED=1", wantFlagged: true},
+		{name: "encoded upper-case key in the path", target: "/api/v1/posts/%53VC_live_0123abc",
+			wantURI: "/api/v1/posts/REDACTED", wantFlagged: true},
+		{name: "mixed case in the referer", target: "/api/v1/posts", referer: "https://site.example/?k=Svc_Live_0123abc",
+			wantURI: "/api/v1/posts", wantReferer: "https://site.example/?k=svc_live_REDACTED"},
+		{name: "preview token in the user agent", target: "/api/v1/posts", agent: "bot " + token + " " + fakeKey,
+			wantURI: "/api/v1/posts", wantAgent: "bot pvw_REDACTED svc_live_REDACTED"},
+		{name: "preview token in its own path is no key", target: "/api/v1/previews/" + token,
+			wantURI: "/api/v1/previews/" + token},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := httptest.NewRequest(http.MethodGet, c.target, nil)
+			if c.referer != "" {
+				r.Header.Set("Referer", c.referer)
+			}
+			if c.agent != "" {
+				r.Header.Set("User-Agent", c.agent)
+			}
+			if flagged := redactKeys(r); flagged != c.wantFlagged {
+				t.Errorf("flagged = %v, want %v", flagged, c.wantFlagged)
+			}
+			if got := r.URL.RequestURI(); got != c.wantURI {
+				t.Errorf("logged URL = %q, want %q", got, c.wantURI)
+			}
+			if got := r.Referer(); got != c.wantReferer {
+				t.Errorf("logged referer = %q, want %q", got, c.wantReferer)
+			}
+			if got := r.UserAgent(); got != c.wantAgent {
+				t.Errorf("logged user agent = %q, want %q", got, c.wantAgent)
+			}
+			if keys.MentionsKey(r.URL.RequestURI()) {
+				t.Errorf("the logged URL %q still mentions a key", r.URL.RequestURI())
+			}
+			for _, header := range []string{r.Referer(), r.UserAgent()} {
+				if keys.Redact(header) != header {
+					t.Errorf("the log rows' redaction would still change %q", header)
+				}
+			}
+		})
+	}
+}

@@ -2,6 +2,8 @@ package routes_test
 
 import (
 	"net/http"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -10,6 +12,9 @@ import (
 
 	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/routes"
+	"github.com/creator-content-api/server/routes/metrics"
+	"github.com/creator-content-api/server/routes/readcache"
+	"github.com/creator-content-api/server/routes/requestlog"
 )
 
 // Every middleware of ours is bound with its id, as PocketBase binds its own: an OnServe hook
@@ -67,5 +72,40 @@ func TestMiddlewareByID(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// idStyle is the one style of the ids routes binds: "cca" and a CamelCase name.
+var idStyle = regexp.MustCompile(`^cca[A-Z][A-Za-z]*$`)
+
+// TestIDsInOneStyle: every middleware, handler and cron id of routes, and every cron job the
+// whole app adds (PocketBase's own aside), is written in one style, and the running app has
+// the routes' cron job under its id.
+func TestIDsInOneStyle(t *testing.T) {
+	t.Parallel()
+	h := apitest.New(t, apitest.Options{})
+	ids := []string{
+		routes.RequestIDMiddlewareID, routes.LoginLimitMiddlewareID, routes.ErrorEnvelopeMiddlewareID,
+		routes.RateLimitMiddlewareID, routes.HTTPSOnlyMiddlewareID, routes.KeyAuthMiddlewareID,
+		routes.OwnerAuthMiddlewareID, routes.PollCapMiddlewareID, routes.CacheHeadersMiddlewareID,
+		routes.VaryAcceptMiddlewareID, routes.BearerChallengeMiddlewareID, routes.MemberAccessMiddlewareID,
+		metrics.MiddlewareID, readcache.MiddlewareID, requestlog.SummaryJobID,
+		routes.ServeHandlerID, routes.TerminateHandlerID, routes.HousekeepingJobID,
+	}
+	housekeeping := false
+	for _, job := range h.App.Cron().Jobs() {
+		if strings.HasPrefix(job.Id(), "__pb") {
+			continue
+		}
+		ids = append(ids, job.Id())
+		housekeeping = housekeeping || job.Id() == routes.HousekeepingJobID
+	}
+	if !housekeeping {
+		t.Errorf("no cron job %s", routes.HousekeepingJobID)
+	}
+	for _, id := range ids {
+		if !idStyle.MatchString(id) {
+			t.Errorf("id %q is not in the style %s", id, idStyle)
+		}
 	}
 }

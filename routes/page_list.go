@@ -85,7 +85,7 @@ func (r *resource) v2Filter(q url.Values, now time.Time) (dbx.Expression, error)
 	if err != nil {
 		return nil, err
 	}
-	status, err := enumParam(q, paramStatus, statuses)
+	status, err := enumParam(q, paramStatus, vocab.Statuses())
 	if err != nil {
 		return nil, err
 	}
@@ -115,28 +115,20 @@ func (r *resource) v2Filter(q url.Values, now time.Time) (dbx.Expression, error)
 	return dbx.And(conds...), nil
 }
 
-// paramStatus filters v2 lists of posts and projects by publication status.
+// paramStatus filters v2 lists of posts and projects by publication status (vocab.Status).
 const paramStatus = "status"
 
-// The values of `status`: published (not a draft, published_at come), scheduled (not a draft,
-// published_at ahead) and draft.
-const (
-	statusPublished = "published"
-	statusScheduled = "scheduled"
-	statusDraft     = "draft"
-)
-
-var statuses = []string{statusPublished, statusScheduled, statusDraft}
-
-// statusFilter is the condition of a `status` value at now; nil for none.
+// statusFilter is the condition of a `status` value at now (vocab.Status; the time by
+// publishedBy); nil for none.
 func statusFilter(status string, now time.Time) dbx.Expression {
+	notDraft := dbx.NewExp(vocab.NotDraftSQL)
 	switch status {
-	case statusPublished:
-		return dbx.And(dbx.HashExp{"draft": false}, publishedBy(now))
-	case statusScheduled:
-		return dbx.And(dbx.HashExp{"draft": false}, dbx.Not(publishedBy(now)))
-	case statusDraft:
-		return dbx.HashExp{"draft": true}
+	case vocab.StatusPublished:
+		return dbx.And(notDraft, publishedBy(now))
+	case vocab.StatusScheduled:
+		return dbx.And(notDraft, dbx.Not(publishedBy(now)))
+	case vocab.StatusDraft:
+		return dbx.Not(notDraft)
 	}
 	return nil
 }

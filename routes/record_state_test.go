@@ -66,6 +66,15 @@ func TestRecordState(t *testing.T) {
 			}}.Test(t, h)
 	}
 	check("before", want)
+	// v2's status filter selects by the same rule: each status lists the posts of its states.
+	for status, slugs := range map[string][]string{
+		vocab.StatusDraft:     {"wip"},
+		vocab.StatusScheduled: {"later", "later-members"},
+		vocab.StatusPublished: {"live", "members", "mine", "paid"},
+	} {
+		apitest.Scenario{Name: "status " + status, Path: "/api/v2/posts?sort=title&status=" + status, Headers: bearer,
+			ExpectedStatus: http.StatusOK, ExpectedJSON: listed("items", "slug", slugs...)}.Test(t, h)
+	}
 
 	for _, s := range []apitest.Scenario{
 		{Name: "v2 project", Path: "/api/v2/projects/" + project.Id, Headers: bearer,

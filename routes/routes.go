@@ -93,7 +93,7 @@ type API struct {
 	cursors *cursor.Codec // set when serving starts
 	routes  []Route
 	https   httpsOnly // the HTTPS check, with its once-per-process proxy warning
-	search  *searchTurns
+	search  *searchSemaphore
 	log     *requestlog.Log
 	streams *streamSlots
 	// mcpTools are the MCP tools (/mcp), their schemas read from the contract.
@@ -157,7 +157,7 @@ func Register(app core.App, cfg Config) (*API, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrInvalidConfig, err)
 	}
-	a := &API{app: app, cfg: cfg, limits: limits, reads: reads, search: newSearchTurns(searchesAtOnce()), log: requests,
+	a := &API{app: app, cfg: cfg, limits: limits, reads: reads, search: newSearchSemaphore(searchesAtOnce()), log: requests,
 		streams: newStreamSlots(cfg.Streams), newsletter: newsletter.New(app, cfg.Now),
 		members: members.New(app, cfg.Now, func() uint64 { return cfg.Changes.Generation(changes.Content) })}
 	a.routes = a.table()
@@ -170,14 +170,14 @@ func Register(app core.App, cfg Config) (*API, error) {
 	a.keys = keys.NewStore(app, func() uint64 { return cfg.Changes.Generation(changes.Keys) })
 	reads.BindStatsLog(app)
 	requests.Bind()
-	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{Id: "cca.routes", Func: a.serve})
+	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{Id: ServeHandlerID, Func: a.serve})
 	app.OnServe().Bind(bindDocsPages(pb_public.FS()))
-	app.Cron().MustAdd("ccaKeyUsageAndLimiters", "* * * * *", a.housekeeping)
-	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
+	app.Cron().MustAdd(HousekeepingJobID, "* * * * *", a.housekeeping)
+	app.OnTerminate().Bind(&hook.Handler[*core.TerminateEvent]{Id: TerminateHandlerID, Func: func(e *core.TerminateEvent) error {
 		a.housekeeping()
 		a.newsletter.Wait() // the confirmation e-mails under way
 		return e.Next()
-	})
+	}})
 	return a, nil
 }
 

@@ -80,7 +80,7 @@ func (s listSearch) filter(collection string) dbx.Expression {
 }
 
 // runs says the search queries the index: a text with at least one word. Such a list waits
-// for its turn (searchTurns) before it counts and reads.
+// for its turn (searchSemaphore) before it counts and reads.
 func (s listSearch) runs() bool { return s.match != "" }
 
 // cursorList binds a list's cursor identity to the search, so that a cursor made for one `q`

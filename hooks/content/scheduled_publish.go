@@ -100,11 +100,8 @@ func (j *PublishJob) RunDue() (n int, err error) {
 		return 0, fmt.Errorf("publish job: clock: %w", err)
 	}
 	for _, col := range publishedCollections {
-		// Spelled as the WHERE of idx_<collection>_publish_due, so SQLite reads that index.
 		var ids []string
-		err := j.app.DB().Select("id").From(col).
-			Where(dbx.NewExp("draft = 0 AND publish_announced = 0")).
-			AndWhere(dbx.NewExp(vocab.PublishedBySQL, dbx.Params{"now": now.String()})).
+		err := j.app.DB().Select("id").From(col).Where(dueExp(now)).
 			OrderBy("published_at", "id").Column(&ids)
 		if err != nil {
 			return n, fmt.Errorf("publish job: find due %s: %w", col, err)
@@ -122,6 +119,16 @@ func (j *PublishJob) RunDue() (n int, err error) {
 	return n, nil
 }
 
+// dueSQL is the condition of a record due for its announcement: published (vocab.PublishedSQL)
+// and not yet announced. Its terms hold those of idx_<collection>_publish_due's WHERE
+// ("draft = 0 AND publish_announced = 0"), so SQLite reads that index.
+const dueSQL = vocab.PublishedSQL + " AND " + publishAnnounced + " = 0"
+
+// dueExp is dueSQL at now.
+func dueExp(now types.DateTime) dbx.Expression {
+	return dbx.NewExp(dueSQL, dbx.Params{"now": now.String()})
+}
+
 // announceOne sets the record's flag and announces it in one transaction. The flag is set
 // with a plain UPDATE, not a record save, so that no record hook runs and the outbox writes no
 // content.updated. The UPDATE repeats the due condition: a save that made the record a draft
@@ -131,7 +138,7 @@ func (j *PublishJob) announceOne(col, id string, now types.DateTime) (bool, erro
 	err := j.app.RunInTransaction(func(txApp core.App) error {
 		res, err := txApp.DB().Update(col, dbx.Params{publishAnnounced: true}, dbx.And(
 			dbx.HashExp{"id": id},
-			dbx.NewExp("draft = 0 AND publish_announced = 0 AND "+vocab.PublishedBySQL, dbx.Params{"now": now.String()}),
+			dueExp(now),
 		)).Execute()
 		if err != nil {
 			return err

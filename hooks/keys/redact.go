@@ -80,6 +80,30 @@ func encodedKey(s string) bool {
 	return false
 }
 
+// MentionsKey is the rule of what counts as a key in a request's URL: s holds Prefix, in any
+// case (Go writes a header name "Svc_live_…"), percent-encoded up to maxUnescapes times or not,
+// followed by anything. The routes refuse such a URL with 401 (a key in a URL is a leaked key)
+// and redact from the request log every part that mentions one; the parts of a header value
+// they redact with Redact, which reads keys by the same rule.
+func MentionsKey(s string) bool {
+	for range maxUnescapes + 1 {
+		if containsFold(s, Prefix) {
+			return true
+		}
+		u := UnescapeLoosely(s)
+		if u == s {
+			return false
+		}
+		s = u
+	}
+	return false
+}
+
+// containsFold reports whether s holds sub in any case (ASCII).
+func containsFold(s, sub string) bool {
+	return strings.Contains(strings.ToLower(s), strings.ToLower(sub))
+}
+
 // holdsKey reports whether s holds something that looks like a key other than a redacted one.
 func holdsKey(s string) bool {
 	for _, m := range keyLike.FindAllString(s, -1) {

@@ -31,3 +31,26 @@ func TestRedact(t *testing.T) {
 		t.Fatalf("a value without keys changed: %v", v)
 	}
 }
+
+// TestMentionsKey: the prefix in any case, percent-encoded or not, counts; a preview token or
+// the prefix's letters apart, or behind more than four encodings (maxUnescapes), do not.
+func TestMentionsKey(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]bool{
+		"/api/v1/posts/svc_live_AbC": true,
+		"/api/v1/posts/SVC_LIVE_AbC": true,
+		"?Svc_live_=1":               true,
+		"%73vc_live_x":               true,
+		"%2553VC%5FLIVE%5Fx":         true,
+		"svc_live_REDACTED":          true,
+		"/api/v1/previews/pvw_AbC":   false,
+		"/api/v1/posts/svc-live-AbC": false,
+		"svc_liv e_":                 false,
+		"%25252573vc_live_x":         true,  // encoded four times
+		"%2525252573vc_live_x":       false, // five: past maxUnescapes
+	} {
+		if got := keys.MentionsKey(in); got != want {
+			t.Errorf("MentionsKey(%q) = %v, want %v", in, got, want)
+		}
+	}
+}

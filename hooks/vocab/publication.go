@@ -37,8 +37,10 @@ const (
 	NotDraftPublicSQL = "draft = 0 AND visibility = 'public'"
 	// PublishedBySQL is the part with the time: published_at has come by {:now}.
 	PublishedBySQL = "published_at <= {:now}"
+	// NotDraftSQL is the part of PublishedSQL without the time.
+	NotDraftSQL = "draft = 0"
 	// PublishedSQL is Published.
-	PublishedSQL = "draft = 0 AND " + PublishedBySQL
+	PublishedSQL = NotDraftSQL + " AND " + PublishedBySQL
 	// ServedSQL is Served.
 	ServedSQL = NotDraftPublicSQL + " AND " + PublishedBySQL
 )

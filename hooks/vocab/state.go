@@ -23,20 +23,44 @@ const (
 	StatePrivate = "private"
 )
 
+// The publication statuses: the part of State that does not depend on visibility, which v2's
+// `status` filter selects on.
+const (
+	// StatusPublished is Published: not a draft, published_at come, whatever the visibility.
+	StatusPublished = "published"
+	// StatusScheduled is StateScheduled.
+	StatusScheduled = StateScheduled
+	// StatusDraft is StateDraft.
+	StatusDraft = StateDraft
+)
+
+// Statuses are the values of Status, as v2's `status` filter lists them.
+func Statuses() []string {
+	return []string{StatusPublished, StatusScheduled, StatusDraft}
+}
+
+// Status is the rule without visibility: a record's publication status at now.
+func Status(draft bool, publishedAt, now time.Time) string {
+	switch {
+	case draft:
+		return StatusDraft
+	case !Published(draft, publishedAt, now):
+		return StatusScheduled
+	}
+	return StatusPublished
+}
+
 // States are the values of State, in the order a record goes through them.
 func States() []string {
 	return []string{StateDraft, StateScheduled, StatePublished, StateMembersOnly, StatePaid, StatePrivate}
 }
 
 // State is the rule: the state of a record at now from its draft flag, its visibility and its
-// published_at (zero when empty). A record without a visibility field (a page) passes "" and
+// published_at (zero when empty): its Status, and a published record's visibility. A record without a visibility field (a page) passes "" and
 // is, once published, published: nothing gates it.
 func State(draft bool, visibility string, publishedAt, now time.Time) string {
-	switch {
-	case draft:
-		return StateDraft
-	case !Published(draft, publishedAt, now):
-		return StateScheduled
+	if status := Status(draft, publishedAt, now); status != StatusPublished {
+		return status
 	}
 	switch visibility {
 	case VisibilityPublic, "":

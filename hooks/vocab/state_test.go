@@ -43,7 +43,7 @@ func TestState(t *testing.T) {
 // TestStateAgreesWithTheRules: State restates nothing. Over every draft, visibility and time,
 // a record is published, members_only or paid exactly when it is Published and listed by v1,
 // published exactly when it is Served, and scheduled exactly when it is neither a draft nor
-// Published.
+// Published; its Status is published exactly when it is Published, and otherwise the state.
 func TestStateAgreesWithTheRules(t *testing.T) {
 	t.Parallel()
 	now := time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)
@@ -61,6 +61,10 @@ func TestStateAgreesWithTheRules(t *testing.T) {
 				}
 				if got, want := state == vocab.StatePublished, vocab.Served(draft, visibility, at, now); got != want {
 					t.Errorf("draft %v, %q, %v: state %q served = %v, Served says %v", draft, visibility, at, state, got, want)
+				}
+				if status := vocab.Status(draft, at, now); (status == vocab.StatusPublished) != published ||
+					status != vocab.StatusPublished && status != state {
+					t.Errorf("draft %v, %q, %v: status %q, state %q, Published %v", draft, visibility, at, status, state, published)
 				}
 				if got, want := state == vocab.StateScheduled, !draft && !published; got != want {
 					t.Errorf("draft %v, %q, %v: state %q scheduled = %v, want %v", draft, visibility, at, state, got, want)
