@@ -4,11 +4,11 @@
 # size of the full tool list and how soon a revoked key is refused. Everything started is
 # stopped on exit, pass or fail.
 #
-#   bash bench/clients/mcp/run.sh
+#   bash bench/tests/clients/mcp/run.sh
 #
 # Needs Go (GOTOOLCHAIN=auto), node 20 and npm (the registry reachable for npm ci), curl.
 client=$(cd "$(dirname "$0")" && pwd)
-source "$client/../../lib.sh" # cd to the repository root; work dir, server and trap
+source "$client/../../../lib.sh" # cd to the repository root; work dir, server and trap
 
 build_server
 cca seed >/dev/null

@@ -23,7 +23,7 @@ func TestBinaryAloneServesTheSite(t *testing.T) {
 		"/":             "index.html",
 	} {
 		res, body := fetch(t, s, path, nil)
-		want, err := os.ReadFile(filepath.Join("..", "..", "pb_public", filepath.FromSlash(file)))
+		want, err := os.ReadFile(filepath.Join("..", "..", "..", "pb_public", filepath.FromSlash(file)))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -15,7 +15,7 @@ import { chromium } from 'playwright-core';
 const execFileP = promisify(execFile);
 
 /** repoRoot is the Go module's root, two folders up. */
-export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** CHROMIUM is Debian's Chromium: never a browser downloaded by a test tool. */
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';

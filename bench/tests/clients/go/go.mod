@@ -1,4 +1,4 @@
-module github.com/creator-content-api/server/bench/clients/go
+module github.com/creator-content-api/server/bench/tests/clients/go
 
 go 1.26.0
 

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Replication test: Litestream replicates a live server's data.db with the sample config
-# (bench/replication/litestream.yml) while the API writes; the primary is then stopped and its
+# (bench/tests/replication/litestream.yml) while the API writes; the primary is then stopped and its
 # data directory deleted, the replica is restored into a NEW data directory, and a second
 # server serving from it must answer exactly as the primary did.
 #
-#   bash bench/replication/test.sh
-#   REPL_SEED_POSTS=100000 bash bench/replication/test.sh   # the same on a bigger database
+#   bash bench/tests/replication/test.sh
+#   REPL_SEED_POSTS=100000 bash bench/tests/replication/test.sh   # the same on a bigger database
 #
 # Steps: install Litestream into a temporary GOBIN unless a v0.5 `litestream` is on PATH (or
 # LITESTREAM=/path/to/litestream); build the server; seed a data directory (`seed`, then posts
@@ -20,11 +20,11 @@
 # Loopback only (ports REPL_PORT, default 8195, and REPL_PORT+1). Every process it starts is
 # stopped on exit; after the build the test gives up after REPL_DEADLINE seconds (default 180).
 set -euo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../../.."
 export GOTOOLCHAIN=auto # Go 1.26 machines set GOTOOLCHAIN=local; the server needs go1.27.4
 
 litestream_version=v0.5.18
-config=$PWD/bench/replication/litestream.yml
+config=$PWD/bench/tests/replication/litestream.yml
 port=${REPL_PORT:-8195}
 port2=$((port + 1))
 budget=${REPL_DEADLINE:-180}
@@ -175,7 +175,7 @@ code=$(call POST "$base/api/admin/api-keys/$rid/rotate" "$owner")
 rkey_new=$(body | secret)
 
 # --- Replicate while writing -----------------------------------------------------------------
-step "litestream replicate -config bench/replication/litestream.yml, while the API writes"
+step "litestream replicate -config bench/tests/replication/litestream.yml, while the API writes"
 "$litestream" replicate -config "$config" >"$work/litestream.log" 2>&1 &
 lspid=$!
 pids+=("$lspid")

@@ -5,11 +5,11 @@
 # key, serve with a poll cap of one poll a minute (the 429), then vet and test. The server and
 # the temp data are removed on exit, pass or fail.
 #
-#   bash bench/clients/go/run.sh
+#   bash bench/tests/clients/go/run.sh
 #
 # Needs Go (GOTOOLCHAIN=auto; the module proxy reachable) and curl.
 client=$(cd "$(dirname "$0")" && pwd)
-source "$client/../../lib.sh" # cd to the repository root; work dir, server and trap
+source "$client/../../../lib.sh" # cd to the repository root; work dir, server and trap
 oapi_codegen=github.com/oapi-codegen/oapi-codegen/v2/cmd/oapi-codegen@v2.8.2
 
 build_server
@@ -21,6 +21,6 @@ start_server "$port" --rate-normal 1000/s:1000 --rate-poll 1/min:1
 
 cd "$client"
 mkdir -p client
-go run "$oapi_codegen" -config oapi-codegen.yaml ../../../pb_public/openapi.json
+go run "$oapi_codegen" -config oapi-codegen.yaml ../../../../pb_public/openapi.json
 go vet ./...
 BASE_URL="http://127.0.0.1:$port" WRITE_KEY="$write_key" READ_KEY="$read_key" go test -count=1 ./...

@@ -4,11 +4,11 @@
 # loopback: build, seed, a read-write key, serve with rate limits off, then npm ci, generate,
 # typecheck and test. The server and the temp data are removed on exit, pass or fail.
 #
-#   bash bench/clients/typescript/run.sh
+#   bash bench/tests/clients/typescript/run.sh
 #
 # Needs Go (GOTOOLCHAIN=auto), node 20 and npm (the registry reachable for npm ci), curl.
 client=$(cd "$(dirname "$0")" && pwd)
-source "$client/../../lib.sh" # cd to the repository root; work dir, server and trap
+source "$client/../../../lib.sh" # cd to the repository root; work dir, server and trap
 
 build_server
 cca seed >/dev/null

@@ -14,7 +14,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/creator-content-api/server/bench/clients/go/client"
+	"github.com/creator-content-api/server/bench/tests/clients/go/client"
 )
 
 // env is a variable run.sh sets.
@@ -22,7 +22,7 @@ func env(t *testing.T, name string) string {
 	t.Helper()
 	v := os.Getenv(name)
 	if v == "" {
-		t.Fatalf("%s is not set: run bench/clients/go/run.sh", name)
+		t.Fatalf("%s is not set: run bench/tests/clients/go/run.sh", name)
 	}
 	return v
 }
@@ -185,7 +185,7 @@ func TestEveryErrorStatusDecodes(t *testing.T) {
 // (500 internal_error, 503 not_provisioned and 507 insufficient_storage among them) into the
 // generated type.
 func TestContractExamplesDecode(t *testing.T) {
-	raw, err := os.ReadFile("../../../pb_public/openapi.json")
+	raw, err := os.ReadFile("../../../../pb_public/openapi.json")
 	if err != nil {
 		t.Fatal(err)
 	}

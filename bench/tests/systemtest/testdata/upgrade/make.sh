@@ -11,7 +11,7 @@
 # 410 Gone) and writes, edits and deletes posts: so there are content, keys, subscriptions,
 # events, and succeeded and failed deliveries.
 #
-#   bash bench/systemtest/testdata/upgrade/make.sh
+#   bash bench/tests/systemtest/testdata/upgrade/make.sh
 #
 # Needs git, go (GOTOOLCHAIN=auto fetches the toolchain the release needs), curl, jq and sqlite3.
 set -euo pipefail

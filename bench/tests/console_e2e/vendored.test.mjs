@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
 import { test } from 'node:test';
 
-const vendor = new URL('../../pb_public/console/vendor/', import.meta.url);
+const vendor = new URL('../../../pb_public/console/vendor/', import.meta.url);
 
 test('VENDORED.md lists every vendored script with its version and SHA-256', async () => {
   const doc = await readFile(new URL('VENDORED.md', vendor), 'utf8');

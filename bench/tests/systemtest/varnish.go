@@ -14,7 +14,7 @@ import (
 )
 
 // vclFile is the VCL the README gives operators, relative to this package.
-const vclFile = "../varnish/cca.vcl"
+const vclFile = "../../varnish/cca.vcl"
 
 // Varnish is a varnishd in front of a server, with the project's VCL.
 type Varnish struct {

@@ -7,7 +7,7 @@
 // The tests are behind the build tag `system` (they build the binary and start servers, so the
 // README's fast test command leaves them out); CI runs them as their own step:
 //
-//	GOTOOLCHAIN=auto go test -tags system -count=1 ./bench/systemtest/
+//	GOTOOLCHAIN=auto go test -tags system -count=1 ./bench/tests/systemtest/
 //
 // This file is the harness they share: build once, start `serve` on a free loopback port, run
 // a command on the same data directory, poll with a deadline (nothing sleeps a fixed time).

@@ -5,11 +5,11 @@
 # this script builds the binary, makes the keys and hands them over. Everything started is
 # stopped on exit, pass or fail.
 #
-#   bash bench/clients/eventsource/run.sh
+#   bash bench/tests/clients/eventsource/run.sh
 #
 # Needs Go (GOTOOLCHAIN=auto), node 20 and npm (the registry reachable for npm ci).
 client=$(cd "$(dirname "$0")" && pwd)
-source "$client/../../lib.sh" # cd to the repository root; work dir, server and trap
+source "$client/../../../lib.sh" # cd to the repository root; work dir, server and trap
 
 build_server
 read_key=$(new_key "eventsource reader" read)
