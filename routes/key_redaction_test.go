@@ -11,16 +11,43 @@ import (
 
 const fakeKey = "svc_live_0123456789abcdefghijABCDEFGHIJ"
 
+// redactionCase is a request's URL and logged headers, and what the request log keeps of them.
+type redactionCase struct {
+	name                   string
+	target, referer, agent string
+	wantURI, wantReferer   string
+	wantAgent              string
+	wantFlagged            bool
+}
+
+// redacted runs redactKeys on c's request, checks what it flagged and kept, and returns the
+// request as the log sees it.
+func (c redactionCase) redacted(t *testing.T) *http.Request {
+	t.Helper()
+	r := httptest.NewRequest(http.MethodGet, c.target, nil)
+	if c.referer != "" {
+		r.Header.Set("Referer", c.referer)
+	}
+	if c.agent != "" {
+		r.Header.Set("User-Agent", c.agent)
+	}
+	if flagged := redactKeys(r); flagged != c.wantFlagged {
+		t.Errorf("flagged = %v, want %v", flagged, c.wantFlagged)
+	}
+	if got := r.URL.RequestURI(); got != c.wantURI {
+		t.Errorf("logged URL = %q, want %q", got, c.wantURI)
+	}
+	if got := r.Referer(); got != c.wantReferer {
+		t.Errorf("logged referer = %q, want %q", got, c.wantReferer)
+	}
+	if got := r.UserAgent(); got != c.wantAgent {
+		t.Errorf("logged user agent = %q, want %q", got, c.wantAgent)
+	}
+	return r
+}
+
 func TestRedactKeys(t *testing.T) {
-	cases := []struct {
-		name           string
-		target         string
-		referer, agent string
-		wantURI        string
-		wantReferer    string
-		wantAgent      string
-		wantFlagged    bool
-	}{
+	cases := []redactionCase{
 		{name: "nothing to redact", target: "/api/v1/posts?limit=2", referer: "https://site.example/a", agent: "curl/8",
 			wantURI: "/api/v1/posts?limit=2", wantReferer: "https://site.example/a", wantAgent: "curl/8"},
 		{name: "key as a path segment", target: "/api/v1/posts/" + fakeKey,
@@ -42,26 +69,7 @@ func TestRedactKeys(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			r := httptest.NewRequest(http.MethodGet, c.target, nil)
-			if c.referer != "" {
-				r.Header.Set("Referer", c.referer)
-			}
-			if c.agent != "" {
-				r.Header.Set("User-Agent", c.agent)
-			}
-			flagged := redactKeys(r)
-			if flagged != c.wantFlagged {
-				t.Errorf("flagged = %v, want %v", flagged, c.wantFlagged)
-			}
-			if got := r.URL.RequestURI(); got != c.wantURI {
-				t.Errorf("logged URL = %q, want %q", got, c.wantURI)
-			}
-			if got := r.Referer(); got != c.wantReferer {
-				t.Errorf("logged referer = %q, want %q", got, c.wantReferer)
-			}
-			if got := r.UserAgent(); got != c.wantAgent {
-				t.Errorf("logged user agent = %q, want %q", got, c.wantAgent)
-			}
+			r := c.redacted(t)
 			for _, logged := range []string{r.URL.RequestURI(), r.URL.Path, r.Referer(), r.UserAgent()} {
 				if strings.Contains(keys.UnescapeLoosely(logged), "svc_live_0") || strings.Contains(logged, "abc") {
 					t.Errorf("a key is left in %q", logged)
@@ -79,12 +87,7 @@ func TestRedactKeys(t *testing.T) {
 // redaction takes it, TestNoPreviewTokenReachesTheLog).
 func TestRedactKeysByTheKeysRule(t *testing.T) {
 	const token = "pvw_AbC-123_xyz"
-	cases := []struct {
-		name, target, referer, agent string
-		wantURI, wantReferer         string
-		wantAgent                    string
-		wantFlagged                  bool
-	}{
+	cases := []redactionCase{
 		{name: "upper-case key in the path", target: "/api/v1/posts/SVC_LIVE_0123abc",
 			wantURI: "/api/v1/posts/REDACTED", wantFlagged: true},
 		{name: "a header name's case in the query", target: "/api/v1/posts?Svc_live_0123abc=1",
@@ -100,25 +103,7 @@ func TestRedactKeysByTheKeysRule(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			r := httptest.NewRequest(http.MethodGet, c.target, nil)
-			if c.referer != "" {
-				r.Header.Set("Referer", c.referer)
-			}
-			if c.agent != "" {
-				r.Header.Set("User-Agent", c.agent)
-			}
-			if flagged := redactKeys(r); flagged != c.wantFlagged {
-				t.Errorf("flagged = %v, want %v", flagged, c.wantFlagged)
-			}
-			if got := r.URL.RequestURI(); got != c.wantURI {
-				t.Errorf("logged URL = %q, want %q", got, c.wantURI)
-			}
-			if got := r.Referer(); got != c.wantReferer {
-				t.Errorf("logged referer = %q, want %q", got, c.wantReferer)
-			}
-			if got := r.UserAgent(); got != c.wantAgent {
-				t.Errorf("logged user agent = %q, want %q", got, c.wantAgent)
-			}
+			r := c.redacted(t)
 			if keys.MentionsKey(r.URL.RequestURI()) {
 				t.Errorf("the logged URL %q still mentions a key", r.URL.RequestURI())
 			}

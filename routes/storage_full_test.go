@@ -19,7 +19,7 @@ import (
 // write that needs a new page (a post's content is bigger than a page) then answers 507
 // insufficient_storage in the envelope (the contract lists it), reads keep working, and writes
 // succeed again once the cap is lifted. The real full disk, where every write needs room in the
-// WAL, is bench/systemtest's TestFullDisk.
+// WAL, is bench/tests/systemtest's TestFullDisk.
 func TestWritesToAFullDatabaseAnswer507(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})

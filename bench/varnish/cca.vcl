@@ -3,7 +3,7 @@ vcl 4.1;
 # what the service marks `public` (the v1 reads) is kept for its s-maxage, one copy per
 # Authorization, Origin and X-Member-Token (the service's Vary), revalidated with its ETag; everything else
 # (v2, the poll, /api/admin, writes, errors: private, no-cache or no-store) passes through.
-# The system test (bench/systemtest/varnish_test.go) rewrites the backend's port.
+# The system test (bench/tests/systemtest/varnish_test.go) rewrites the backend's port.
 
 backend origin {
     .host = "127.0.0.1";
