@@ -96,5 +96,8 @@ func requestOrigin(e *core.RequestEvent) string {
 	if o := e.Request.Header.Get("Origin"); o != "" {
 		return o
 	}
-	return keys.NormalizeOrigin(e.Request.Header.Get("Referer"))
+	if referer := e.Request.Header.Get("Referer"); referer != "" { // a server's call has neither
+		return keys.NormalizeOrigin(referer)
+	}
+	return ""
 }
