@@ -3,9 +3,10 @@
 # server under wrk for each of the reads bench/run.sh compares with a baseline (the profile,
 # the list's first page, a member's read of a post) and for PocketBase's /api/health on the same
 # server, with the server's CPU time per request (the profile's samples over the requests wrk
-# counted while it ran: a figure the machine's other load changes less than requests/s), and
-# the top functions by cumulative and by own time (the table in bench/README.md, "Reads", is
-# read from them).
+# counted while it ran: a figure the machine's other load changes less than requests/s), that
+# time by part (bench/profile_parts.awk: net/http, PocketBase's chain, each middleware of ours,
+# the GC), and the top functions by cumulative and by own time (the table in bench/README.md,
+# "Reads", is read from them).
 #
 #   bash bench/readprofile.sh [seconds per read, default 10] [connections, default 16] [posts, default 1000]
 #
@@ -43,7 +44,10 @@ profile() { # name, url, [another header]
   local rps cpu
   rps=$(awk '/Requests\/sec/ {print $2}' "$work/$1.wrk")
   cpu=$(go tool pprof -top "$work/server" "$work/$1.pprof" 2>/dev/null | sed -n 's/.*Total samples = \([0-9.]*\)\(m*\)s.*/\1 \2/p')
-  echo "== $1: $rps req/s, server CPU $(awk -v c="$cpu" -v r="$rps" -v s="$secs" 'BEGIN {split(c, a, " "); t = a[1] / (a[2] == "m" ? 1000 : 1); printf "%.1f", t / (r * s) * 1e6}') µs a request; by cumulative time"
+  echo "== $1: $rps req/s, server CPU $(awk -v c="$cpu" -v r="$rps" -v s="$secs" 'BEGIN {split(c, a, " "); t = a[1] / (a[2] == "m" ? 1000 : 1); printf "%.1f", t / (r * s) * 1e6}') µs a request; by part"
+  go tool pprof -traces "$work/server" "$work/$1.pprof" 2>/dev/null |
+    awk -v requests="$(awk -v r="$rps" -v s="$secs" 'BEGIN {print r * s}')" -f bench/profile_parts.awk
+  echo "== $1: by cumulative time"
   go tool pprof -top -cum -nodecount=45 "$work/server" "$work/$1.pprof" 2>/dev/null | sed -n '5,52p'
   echo "== $1: by own time"
   go tool pprof -top -nodecount=25 "$work/server" "$work/$1.pprof" 2>/dev/null | sed -n '5,32p'

@@ -58,15 +58,23 @@ func cacheHeaders(policy CachePolicy, sharedMaxAge time.Duration) *hook.Handler[
 	if public {
 		value = publicCacheControl(sharedMaxAge)
 	}
+	// The header lines are made once and shared by every response (a full slice: a later Add
+	// to one response appends into a copy of its own).
+	cc, vary := headerLine(value), headerLine(varyPublic)
 	return &hook.Handler[*core.RequestEvent]{
 		Id:       CacheHeadersMiddlewareID,
 		Priority: CacheHeadersMiddlewarePriority,
 		Func: func(e *core.RequestEvent) error {
-			e.Response.Header().Set("Cache-Control", value)
+			h := e.Response.Header()
+			h["Cache-Control"] = cc
 			if public {
-				e.Response.Header().Set("Vary", varyPublic)
+				h["Vary"] = vary
 			}
 			return e.Next()
 		},
 	}
 }
+
+// headerLine is a header's one value as a response's header map holds it, its length its
+// capacity, so that an Add to one response never writes into the line another response shares.
+func headerLine(value string) []string { return []string{value} }

@@ -3,6 +3,7 @@ package routes
 import (
 	"net"
 	"net/http"
+	"net/textproto"
 	"strings"
 	"sync"
 
@@ -15,9 +16,10 @@ import (
 // hstsValue is sent on every HTTPS response: browsers then never try plain HTTP for two years.
 const hstsValue = "max-age=63072000"
 
-// forwardingHeaders are the headers a proxy adds. On a loopback connection any one of them
-// means the request came through a proxy on this host.
-var forwardingHeaders = []string{"X-Forwarded-For", "X-Forwarded-Proto", "Forwarded", "X-Real-IP"}
+// forwardingHeaders are the headers a proxy adds, in their canonical spelling (the request's
+// header map's keys). On a loopback connection any one of them means the request came through
+// a proxy on this host.
+var forwardingHeaders = []string{"X-Forwarded-For", "X-Forwarded-Proto", "Forwarded", textproto.CanonicalMIMEHeaderKey("X-Real-IP")}
 
 // The refusals' messages.
 const (
@@ -92,7 +94,7 @@ func httpsRequired(msg string) *apierr.Error {
 
 func hasForwardingHeader(h http.Header) bool {
 	for _, name := range forwardingHeaders {
-		if len(h.Values(name)) > 0 {
+		if len(h[name]) > 0 {
 			return true
 		}
 	}

@@ -1,6 +1,7 @@
 package routes
 
 import (
+	"net/http"
 	"strings"
 	"time"
 
@@ -24,6 +25,9 @@ var errKeyInURL = &apierr.Error{Status: 401, Code: apierr.CodeUnauthorized,
 // key (403 insufficient_scope). A warm key costs no database query.
 func keyAuth(store *keys.Store, r Route, now func() time.Time) *hook.Handler[*core.RequestEvent] {
 	scope := r.Scope
+	// A GET saves nothing: only the other methods carry the key as the actor of their changes
+	// (a request's copy with a context of its own, per request).
+	saves := r.Method != http.MethodGet
 	return &hook.Handler[*core.RequestEvent]{
 		Id:       KeyAuthMiddlewareID,
 		Priority: AuthMiddlewarePriority,
@@ -38,9 +42,10 @@ func keyAuth(store *keys.Store, r Route, now func() time.Time) *hook.Handler[*co
 			}
 			store.Touch(key.ID, at)
 			e.Set(keyContextKey, key)
-			// The changes this request saves name the key in their revisions.
-			e.Request = e.Request.WithContext(revisions.WithActor(e.Request.Context(),
-				revisions.Actor{Type: revisions.ActorKey, Name: key.Name}))
+			if saves { // the changes this request saves name the key in their revisions
+				e.Request = e.Request.WithContext(revisions.WithActor(e.Request.Context(),
+					revisions.Actor{Type: revisions.ActorKey, Name: key.Name}))
+			}
 			return e.Next()
 		},
 	}
@@ -91,5 +96,8 @@ func requestOrigin(e *core.RequestEvent) string {
 	if o := e.Request.Header.Get("Origin"); o != "" {
 		return o
 	}
-	return keys.NormalizeOrigin(e.Request.Header.Get("Referer"))
+	if referer := e.Request.Header.Get("Referer"); referer != "" { // a server's call has neither
+		return keys.NormalizeOrigin(referer)
+	}
+	return ""
 }

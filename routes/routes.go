@@ -101,6 +101,8 @@ type API struct {
 	// newsletter subscribes, confirms and unsubscribes readers (and the owner's list).
 	newsletter *newsletter.Service
 	members    *members.Service
+	// keyAuthToken is pbLoadAuthToken on the key routes (key_route_auth_token.go).
+	keyAuthToken keyRouteAuthToken
 }
 
 const (
@@ -231,6 +233,7 @@ func (a *API) serve(se *core.ServeEvent) error {
 	}
 	se.InstallerFunc = ownerInstaller(os.Stdout, hasDesktop(), osutils.LaunchURL)
 	se.Router.Bind(requestID())
+	a.keyAuthToken.load(se)
 	if a.limits != nil {
 		se.Router.Bind(loginLimit(a.limits, a.cfg.Now))
 	}
@@ -261,6 +264,7 @@ func (a *API) serve(se *core.ServeEvent) error {
 	if err := se.Next(); err != nil {
 		return err
 	}
+	a.keyAuthToken.load(se) // as the later OnServe hooks left it
 	// The final step of serving has built the mux into se.Server.Handler; the listener starts
 	// after this returns, so the whole mux can still be wrapped.
 	if se.Server != nil && se.Server.Handler != nil {
@@ -279,6 +283,9 @@ func (a *API) middlewares(r Route) []*hook.Handler[*core.RequestEvent] {
 	switch r.Auth {
 	case AuthKey:
 		mw = append(mw, keyAuth(a.keys, r, a.cfg.Now))
+		if h := a.keyAuthToken.handler(); h != nil {
+			mw = append(mw, h)
+		}
 	case AuthOwner:
 		mw = append(mw, ownerAuth())
 	}

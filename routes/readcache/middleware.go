@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
@@ -59,11 +60,40 @@ func requestKey(u *url.URL) (string, bool) {
 	if u.RawQuery == "" {
 		return u.EscapedPath(), true
 	}
+	if sortedPlainQuery(u.RawQuery) { // already as Encode would write it: no parse, no encode
+		return u.EscapedPath() + "?" + u.RawQuery, true
+	}
 	q, err := url.ParseQuery(u.RawQuery)
 	if err != nil {
 		return "", false
 	}
 	return u.EscapedPath() + "?" + q.Encode(), true
+}
+
+// sortedPlainQuery says whether a raw query is the one url.Values.Encode gives of its own
+// parse: name=value pairs, names not empty and in order (a name's values side by side), of
+// characters that neither parsing nor escaping changes (letters, digits, -._~).
+func sortedPlainQuery(raw string) bool {
+	prev := ""
+	for pair := range strings.SplitSeq(raw, "&") {
+		name, value, ok := strings.Cut(pair, "=")
+		if !ok || name == "" || name < prev || !plain(name) || !plain(value) {
+			return false
+		}
+		prev = name
+	}
+	return true
+}
+
+// plain says whether s holds only the characters a query keeps as they are.
+func plain(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_' || c == '.' || c == '~') {
+			return false
+		}
+	}
+	return true
 }
 
 // fill runs the handler and keeps its response if it is a 200.
