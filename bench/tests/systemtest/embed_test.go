@@ -65,7 +65,7 @@ func checkDocsPages(t *testing.T, s *Server) {
 		res.Header.Get("Content-Type") != "text/html; charset=utf-8" || !bytes.Contains(body, []byte(`<h2 id="flags">Flags</h2>`)) {
 		t.Errorf("GET /docs/operations: %d %q, want 200 and the page's HTML", res.StatusCode, res.Header.Get("Content-Type"))
 	}
-	want, err := os.ReadFile(filepath.Join("..", "..", "pb_public", "docs", "operations.md"))
+	want, err := os.ReadFile(filepath.Join("..", "..", "..", "pb_public", "docs", "operations.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
