@@ -21,7 +21,7 @@ curl -fs -X PATCH "$base/api/collections/site_settings/records/$settings" -H "Au
   -H 'Content-Type: application/json' -d '{"webhooks_allow_private":true}' >/dev/null # the receivers are on loopback
 echo "$(nproc) cores, $(go version | awk '{print $3}'), load $(cut -d' ' -f1-3 /proc/loadavg)"
 "$work/writebench" -url "$base" -key "$key" -owner-token "$token" -posts "$posts" -in-flight "$inflight" \
-  -subs "${WRITE_SUBS:-50}" -pprof "$pprof" -profile "$work/create.pprof"
+  -subs "${WRITE_SUBS:-50}" -pid "$server" -pprof "$pprof" -profile "$work/create.pprof"
 echo "== CPU profile of v1 creates (10 s), by cumulative time"
 go tool pprof -top -cum -nodecount=60 "$work/server" "$work/create.pprof" 2>/dev/null | sed -n "1,70p"
 cp "$work/create.pprof" "${WRITE_PROFILE:-/dev/null}"

@@ -26,7 +26,9 @@ func main() {
 	subs := flag.Int("subs", 50, "push subscriptions on loopback receivers (the key needs webhooks)")
 	pprof := flag.String("pprof", "", "the server's debug listener (host:port): a CPU profile of 10 s of v1 creates is written to -profile")
 	profile := flag.String("profile", "create.pprof", "where the CPU profile goes")
+	pid := flag.Int("pid", 0, "the server's process id: each phase also prints the server's CPU time a write")
 	flag.Parse()
+	cpu = serverCPU{pid: *pid}
 	if err := run(*base, *key, *owner, *posts, *inFlight, *subs, *pprof, *profile); err != nil {
 		fmt.Fprintln(os.Stderr, "writebench:", err)
 		os.Exit(1)
@@ -77,10 +79,10 @@ func run(base, key, owner string, posts, inFlight, subs int, pprof, profile stri
 	}
 	fmt.Printf("%d posts a phase, %d in flight, %d push subscriptions (%d deliveries received by the end)\n",
 		posts, inFlight, subs, fleet.got.Load())
-	fmt.Printf("%-64s %8.0f/s\n", v1Create.name, created)
-	fmt.Printf("%-64s %8.0f/s\n", v1Update.name, updated)
-	fmt.Printf("%-64s %8.0f/s\n", pbCreate.name, records)
-	fmt.Printf("ratio v1 create / PocketBase create: %.2f\n", created/records)
+	fmt.Printf("%-64s %8.0f/s%s\n", v1Create.name, created.perSecond, created.cpu())
+	fmt.Printf("%-64s %8.0f/s%s\n", v1Update.name, updated.perSecond, updated.cpu())
+	fmt.Printf("%-64s %8.0f/s%s\n", pbCreate.name, records.perSecond, records.cpu())
+	fmt.Printf("ratio v1 create / PocketBase create: %.2f%s\n", created.perSecond/records.perSecond, cpuRatio(records, created))
 	if pprof == "" {
 		return nil
 	}
@@ -142,13 +144,15 @@ func v1CreatePhase(key, prefix string) phase {
 var paragraph = string(bytes.Repeat([]byte("A sentence of a post, written to be indexed. "), 22))
 
 // measure runs n writes of p with inFlight workers, or as many as fit before until when it is
-// not zero, and returns writes per second. When ids is not nil, it keeps each created record's
-// id at the write's index.
-func measure(c *http.Client, base string, p phase, n, inFlight int, ids []string, until time.Time) (float64, error) {
+// not zero, and returns writes per second and the server's CPU time a write. When ids is not
+// nil, it keeps each created record's id at the write's index.
+func measure(c *http.Client, base string, p phase, n, inFlight int, ids []string, until time.Time) (rate, error) {
 	var next atomic.Int64
 	var firstErr error
 	var once sync.Once
 	var wg sync.WaitGroup
+	var done atomic.Int64
+	cpuBefore := cpu.used()
 	start := time.Now()
 	for w := 0; w < inFlight; w++ {
 		wg.Add(1)
@@ -167,14 +171,16 @@ func measure(c *http.Client, base string, p phase, n, inFlight int, ids []string
 				if ids != nil {
 					ids[i] = id
 				}
+				done.Add(1)
 			}
 		}()
 	}
 	wg.Wait()
 	if firstErr != nil {
-		return 0, fmt.Errorf("%s: %w", p.name, firstErr)
+		return rate{}, fmt.Errorf("%s: %w", p.name, firstErr)
 	}
-	return float64(n) / time.Since(start).Seconds(), nil
+	writes := float64(done.Load())
+	return rate{perSecond: writes / time.Since(start).Seconds(), cpuPerWrite: (cpu.used() - cpuBefore) / time.Duration(writes)}, nil
 }
 
 // write sends the i-th request of p and returns the id in its answer.

@@ -13,6 +13,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"github.com/creator-content-api/server/hooks/rowid"
 	"github.com/creator-content-api/server/hooks/vocab"
 )
 
@@ -70,7 +71,7 @@ func (c *capture) keep(txApp core.App, e *core.RecordEvent, action string) error
 		action = ActionRestore
 	}
 	rev := core.NewRecord(col)
-	rev.Id = core.GenerateDefaultRandomId() // the files' directory is named before the save
+	rev.Id = rowid.New(c.cfg.Now()) // the files' directory is named before the save; ids in time order (package rowid)
 	actor := c.actors.of(e.Context, e.Record)
 	rev.Set(fieldCollection, prior.Collection().Name)
 	rev.Set(fieldRecord, prior.Id)

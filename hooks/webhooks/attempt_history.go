@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"github.com/creator-content-api/server/hooks/rowid"
 	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/hooks/webhooks/wire"
 )
@@ -57,7 +58,7 @@ func (h *attemptHistory) add(id string, at types.DateTime, res wire.Result, sent
 		return fmt.Errorf("encode attempt headers: %w", err)
 	}
 	_, err = h.insert.Bind(dbx.Params{
-		"id": core.GenerateDefaultRandomId(), "delivery": id, "at": at.String(),
+		"id": rowid.New(at.Time()), "delivery": id, "at": at.String(),
 		"code": res.StatusCode, "ms": res.Duration.Milliseconds(),
 		"error": clipText(res.Err, maxStoredText), "excerpt": clipText(res.ResponseExcerpt, maxStoredText),
 		"headers": string(encoded),

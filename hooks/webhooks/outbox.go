@@ -14,6 +14,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"github.com/creator-content-api/server/hooks/rowid"
 	"github.com/creator-content-api/server/hooks/vocab"
 )
 
@@ -122,6 +123,7 @@ func (o *outbox) write(txApp core.App, rec *core.Record, events []event) error {
 	var written []hint
 	for _, ev := range events {
 		evRec := core.NewRecord(evCol)
+		evRec.Id = rowid.New(at.Time()) // ids in time order: the id index grows at its end (package rowid)
 		evRec.Set("event", ev.name)
 		evRec.Set("data", ev.data)
 		evRec.Set("served", ev.served)
@@ -139,7 +141,7 @@ func (o *outbox) write(txApp core.App, rec *core.Record, events []event) error {
 					return fmt.Errorf("webhooks: prepare delivery insert: %w", insert.LastError)
 				}
 			}
-			id := core.GenerateDefaultRandomId()
+			id := rowid.New(at.Time()) // in time order, as the event's
 			_, err := insert.Bind(pendingDelivery(id, evRec.Id, sub.ID, at.String())).Execute()
 			if err != nil {
 				return fmt.Errorf("webhooks: write delivery of %s to %s: %w", ev.name, sub.ID, err)

@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"github.com/creator-content-api/server/hooks/rowid"
 	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/hooks/webhooks/wire"
 )
@@ -100,7 +101,7 @@ func (s *Service) Recover(id string, since, until time.Time) (int, error) {
 					dbx.Params{"status": statusPending, "attempt": 0, "next_attempt_at": due.String(), "updated": due.String()},
 					dbx.HashExp{"id": ev.Delivery}).Execute()
 			} else {
-				_, err = tx.DB().NewQuery(insertDeliverySQL).Bind(pendingDelivery(core.GenerateDefaultRandomId(), ev.ID, sub.Id, due.String())).Execute()
+				_, err = tx.DB().NewQuery(insertDeliverySQL).Bind(pendingDelivery(rowid.New(now), ev.ID, sub.Id, due.String())).Execute()
 			}
 			if err != nil {
 				return fmt.Errorf("webhooks: queue %s again for %s: %w", ev.ID, sub.Id, err)
