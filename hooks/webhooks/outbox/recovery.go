@@ -33,9 +33,10 @@ type missedEvent struct {
 // delivery failed for good (queued again under their own delivery id, as Svix's recover does)
 // and those that made no delivery (they happened while it was switched off, or before its
 // filter or types took them). Pending and delivered events are left alone. The deliveries
-// fall due oldest event first, before now; the sender must be told to look for them. It returns how many it queued; a switched-off subscription is
-// subscriptions.ErrSubscriptionDisabled (re-enable it first). An event its key may not receive (MayReceive:
-// unserved content for a browser key) is never queued.
+// fall due just before now, oldest event first; the caller tells the sender to look for them.
+// It returns how many it queued; a switched-off subscription is
+// subscriptions.ErrSubscriptionDisabled (re-enable it first). An event its key may not
+// receive (MayReceive: unserved content for a browser key) is never queued.
 //
 // The filter's tags are those of the content now: an event of content deleted since passes a
 // tags filter only if its delivery had been written.

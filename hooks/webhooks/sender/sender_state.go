@@ -26,7 +26,8 @@ const (
 
 // senderState is all the dispatcher keeps in memory, and every change to it, under one lock:
 // the rest of the dispatcher (dispatcher.go, dispatch_pass.go, delivery_worker.go) reads the
-// database and the receivers and calls these methods, and nothing else touches the fields.
+// database and the receivers and calls these methods. Its fields are unexported, so nothing
+// outside package sender can touch them; inside it, only these methods do.
 // What matters for delivery (status, attempt, next_attempt_at) is in the database; this is
 // only what keeps the workers busy, bounded and from claiming a delivery twice.
 //

@@ -9,9 +9,9 @@ import (
 	"github.com/creator-content-api/server/hooks/webhooks/subscriptions"
 )
 
-// withhold marks j's delivery failed with outbox.WithheldUnserved, never attempted: its key became a
-// browser key after the fan-out wrote it pending. A failure to record it leaves it pending, and
-// the next pass withholds it again.
+// withhold marks j's delivery failed with outbox.WithheldUnserved, never attempted: its key
+// became a browser key after the fan-out wrote it pending. A failure to record it leaves it
+// pending, and the next pass withholds it again.
 func (d *Dispatcher) withhold(j job) {
 	at, err := types.ParseDateTime(d.now())
 	if err == nil {
