@@ -103,7 +103,7 @@ func (s *Service) AnnounceNewsletterSent(txApp core.App, send *core.Record, data
 // number of attempts it made. Tests drive the dispatcher with it instead of waiting.
 func (s *Service) RunDue(ctx context.Context) (int, error) { return s.d.RunDue(ctx) }
 
-// Prune deletes events older than Retention, and their deliveries; the cron job calls it
+// Prune deletes events older than outbox.Retention, and their deliveries; the cron job calls it
 // every 10 minutes. It returns the number of events deleted.
 func (s *Service) Prune() (int, error) { return s.outbox.Prune() }
 
