@@ -1,11 +1,9 @@
-// Package sender owns the pushing of webhook deliveries: the dispatcher that starts due
-// deliveries within its worker limits (dispatcher.go, dispatch_pass.go), what it keeps in
-// memory meanwhile (sender_state.go, ready_queue.go, store_pause.go), one attempt
-// (delivery_worker.go, delivery_attempt.go; signed and sent by package wire), the recording of
-// results in batches and the retry schedule (attempt_recorder.go, attempt_results.go,
-// delivery_outcome.go), the attempts' history and stats (attempt_history.go, attempt_stats.go),
-// and the hold of the pushes of a subscription whose key could not register it now
-// (key_gate.go).
+// Package sender owns the pushing of the deliveries the outbox writes: the dispatcher and its
+// worker limits, what it keeps in memory meanwhile (senderState), the attempts (signed and
+// sent by package wire), the recording of their results with the retry schedule, the
+// attempts' history and stats, and the hold of the pushes of a subscription whose key could
+// not register it now (key_gate.go). A delivery's way through these files is told once, in
+// the doc of package webhooks' Bind.
 //
 // Hooks: the app's serve and terminate (id cca.webhooks.dispatcher) start and stop the
 // dispatcher; saves of webhook_subscriptions (cca.webhooks.gateSubscriptions) and updates of
