@@ -9,7 +9,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"github.com/creator-content-api/server/hooks/vocab"
-	"github.com/creator-content-api/server/hooks/webhooks"
+	"github.com/creator-content-api/server/hooks/webhooks/sender"
+	"github.com/creator-content-api/server/hooks/webhooks/subscriptions"
 	"github.com/creator-content-api/server/hooks/webhooks/wire"
 	"github.com/creator-content-api/server/routes/apierr"
 )
@@ -34,7 +35,7 @@ type subscriptionPatch struct {
 
 // listSubscriptions answers GET /api/admin/webhooks: every subscription, newest first.
 func (a *API) listSubscriptions(e *core.RequestEvent) error {
-	recs, err := webhooks.ListSubscriptions(e.App)
+	recs, err := subscriptions.List(e.App)
 	if err != nil {
 		return domainError(err)
 	}
@@ -45,7 +46,7 @@ func (a *API) listSubscriptions(e *core.RequestEvent) error {
 	return writeJSON(e, http.StatusOK, map[string]any{"data": out})
 }
 
-// updateSubscription answers PATCH /api/admin/webhooks/{id} with webhooks.UpdateSubscription:
+// updateSubscription answers PATCH /api/admin/webhooks/{id} with subscriptions.Update:
 // the subscription rules apply, re-enabling resets failure_count and disabled_reason, and
 // switching off ends the pending deliveries, as for the dashboard's edits.
 func (a *API) updateSubscription(e *core.RequestEvent) error {
@@ -53,8 +54,8 @@ func (a *API) updateSubscription(e *core.RequestEvent) error {
 	if err := decodeStrict(e, &b); err != nil {
 		return err
 	}
-	f := webhooks.SubscriptionFields{Events: b.Events, Description: b.Description, Enabled: b.Enabled, Filter: b.Filter}
-	sub, err := webhooks.UpdateSubscription(e.App, e.Request.PathValue("id"), f)
+	f := subscriptions.Fields{Events: b.Events, Description: b.Description, Enabled: b.Enabled, Filter: b.Filter}
+	sub, err := subscriptions.Update(e.App, e.Request.PathValue("id"), f)
 	if err != nil {
 		return domainError(err)
 	}
@@ -67,7 +68,7 @@ func (a *API) updateSubscription(e *core.RequestEvent) error {
 
 // deleteSubscription answers DELETE /api/admin/webhooks/{id}: 204; its deliveries go with it.
 func deleteSubscription(e *core.RequestEvent) error {
-	if err := webhooks.DeleteSubscription(e.App, e.Request.PathValue("id")); err != nil {
+	if err := subscriptions.Delete(e.App, e.Request.PathValue("id")); err != nil {
 		return domainError(err)
 	}
 	return noContent(e)
@@ -96,7 +97,7 @@ func listDeliveries(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	recs, err := webhooks.ListDeliveries(e.App, e.Request.PathValue("id"), limit)
+	recs, err := subscriptions.ListDeliveries(e.App, e.Request.PathValue("id"), limit)
 	if err != nil {
 		return domainError(err)
 	}
@@ -141,7 +142,7 @@ func (a *API) subscriptionViews(app core.App, subs []*core.Record) ([]map[string
 
 // subscriptionView is the owner's view of a subscription; disabled_reason is null unless the
 // service switched it off; paused_reason is null unless its pushes are held because the key
-// that registered it could not register it now (webhooks.PausedKey…, from paused); api_key is
+// that registered it could not register it now (sender.PausedKey…, from paused); api_key is
 // null when the owner made it, and api_key_name is the name of that key (from names, see
 // keyNames), null once it is revoked.
 func subscriptionView(sub *core.Record, names, paused map[string]string) map[string]any {
@@ -192,7 +193,7 @@ func deliveryViews(app core.App, dlvs []*core.Record) ([]map[string]any, error) 
 	for i, d := range dlvs {
 		ids[i] = d.Id
 	}
-	attempts, err := webhooks.AttemptsOf(app, ids)
+	attempts, err := sender.AttemptsOf(app, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -205,7 +206,7 @@ func deliveryViews(app core.App, dlvs []*core.Record) ([]map[string]any, error) 
 
 // deliveryView is one delivery of the history with its attempts, oldest first; ids carry their
 // wire prefixes, and a status or error that does not exist yet is null.
-func deliveryView(dlv *core.Record, attempts []webhooks.Attempt) map[string]any {
+func deliveryView(dlv *core.Record, attempts []sender.Attempt) map[string]any {
 	v := recordView("", dlv, deliveryFields) // no file fields
 	v["id"] = wire.DeliveryIDPrefix + dlv.Id
 	v["event_id"] = wire.EventIDPrefix + dlv.GetString("event")
@@ -220,7 +221,7 @@ func deliveryView(dlv *core.Record, attempts []webhooks.Attempt) map[string]any 
 }
 
 // attemptViews are the attempts of a delivery as the owner sees them.
-func attemptViews(attempts []webhooks.Attempt) []map[string]any {
+func attemptViews(attempts []sender.Attempt) []map[string]any {
 	out := make([]map[string]any, 0, len(attempts))
 	for _, a := range attempts {
 		headers := map[string]string(a.RequestHeaders)

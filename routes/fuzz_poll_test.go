@@ -12,7 +12,7 @@ import (
 	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
-	"github.com/creator-content-api/server/hooks/webhooks"
+	"github.com/creator-content-api/server/hooks/webhooks/outbox"
 	"github.com/creator-content-api/server/hooks/webhooks/wire"
 	"github.com/creator-content-api/server/routes"
 	"github.com/creator-content-api/server/routes/cursor"
@@ -73,7 +73,7 @@ func checkPoll(t *testing.T, res *apitest.Response, codec *cursor.Codec, p pollR
 		wantInvalidParam(t, res, bad...)
 		return
 	}
-	order, from := "-created", p.now.Add(-webhooks.Retention)
+	order, from := "-created", p.now.Add(-outbox.Retention)
 	if hasSince {
 		order = "created"
 		if since.After(from) {

@@ -13,7 +13,7 @@ import (
 	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
-	"github.com/creator-content-api/server/hooks/webhooks"
+	"github.com/creator-content-api/server/hooks/webhooks/outbox"
 )
 
 // TestBrowserKeysArePushedServedContentOnly: the "served only" rule of the poll holds for
@@ -60,7 +60,7 @@ func TestBrowserKeysArePushedServedContentOnly(t *testing.T) {
 			Attempt   int    `db:"attempt"`
 		}
 		if err := h.App.DB().Select("status", "last_error", "attempt").From(vocab.WebhookDeliveries).
-			Where(dbx.HashExp{"subscription": sub, "last_error": webhooks.WithheldUnserved}).All(&rows); err != nil {
+			Where(dbx.HashExp{"subscription": sub, "last_error": outbox.WithheldUnserved}).All(&rows); err != nil {
 			t.Fatal(err)
 		}
 		var out []string

@@ -39,7 +39,7 @@ type Route struct {
 	PollCap bool
 	// PersonalData marks an AuthKey route whose answers carry people's e-mail addresses: a
 	// browser key (one with allowed origins) gets 403 insufficient_scope whatever its scopes,
-	// as for the events with personal data (webhooks.CheckAudience).
+	// as for the events with personal data (outbox.CheckAudience).
 	PersonalData bool
 	// Cache is the policy of the route's success responses (ccaCacheHeaders).
 	Cache CachePolicy

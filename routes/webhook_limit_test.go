@@ -10,7 +10,7 @@ import (
 	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
-	"github.com/creator-content-api/server/hooks/webhooks"
+	"github.com/creator-content-api/server/hooks/webhooks/subscriptions"
 )
 
 // TestSubscriptionCap: a site holds at most site_settings.webhooks_max subscriptions (100
@@ -33,9 +33,9 @@ func TestSubscriptionCap(t *testing.T) {
 
 	t.Run("default 100", func(t *testing.T) {
 		setMax(0) // unset: the default
-		for i := range webhooks.DefaultMaxSubscriptions - 1 {
+		for i := range subscriptions.DefaultMaxSubscriptions - 1 {
 			u := "https://1.1.1.1/" + strconv.Itoa(i)
-			if _, err := webhooks.CreateSubscription(h.App, webhooks.SubscriptionFields{URL: &u}, ""); err != nil {
+			if _, err := subscriptions.Create(h.App, subscriptions.Fields{URL: &u}, ""); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -43,13 +43,13 @@ func TestSubscriptionCap(t *testing.T) {
 		register("the 101st", http.StatusConflict, "webhook_limit_reached").Test(t, h)
 	})
 	t.Run("the site's setting", func(t *testing.T) {
-		subs, err := webhooks.ListSubscriptions(h.App)
+		subs, err := subscriptions.List(h.App)
 		if err != nil {
 			t.Fatal(err)
 		}
 		setMax(len(subs) + 1)
 		off := false
-		if _, err := webhooks.UpdateSubscription(h.App, subs[0].Id, webhooks.SubscriptionFields{Enabled: &off}); err != nil {
+		if _, err := subscriptions.Update(h.App, subs[0].Id, subscriptions.Fields{Enabled: &off}); err != nil {
 			t.Fatal(err)
 		}
 		register("one more", http.StatusCreated, "").Test(t, h)

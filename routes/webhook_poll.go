@@ -13,7 +13,7 @@ import (
 
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
-	"github.com/creator-content-api/server/hooks/webhooks"
+	"github.com/creator-content-api/server/hooks/webhooks/outbox"
 	"github.com/creator-content-api/server/hooks/webhooks/wire"
 	"github.com/creator-content-api/server/routes/apierr"
 	"github.com/creator-content-api/server/routes/cursor"
@@ -52,7 +52,7 @@ type pollQuery struct {
 	from  types.DateTime
 	after *cursor.Position
 	// servedOnly keeps the content events whose record v1 served when they fired (a browser
-	// key's poll: webhooks.ServedContentOnly).
+	// key's poll: outbox.ServedContentOnly).
 	servedOnly bool
 }
 
@@ -95,10 +95,10 @@ func (a *API) readPollQuery(e *core.RequestEvent) (pollQuery, error) {
 		return p, apierr.NotFound()
 	}
 	k := authenticatedKey(e)
-	if err := webhooks.CheckAudience(k, []string{p.event}); err != nil {
+	if err := outbox.CheckAudience(k, []string{p.event}); err != nil {
 		return p, domainError(err)
 	}
-	p.servedOnly = webhooks.ServedContentOnly(k)
+	p.servedOnly = outbox.ServedContentOnly(k)
 	q := e.Request.URL.Query()
 	var err error
 	if p.limit, err = intParam(q, paramLimit, defaultLimit, 1, maxLimit); err != nil {
@@ -130,7 +130,7 @@ func (a *API) readPollQuery(e *core.RequestEvent) (pollQuery, error) {
 // sinceParam reads since, the instant a replay starts from (RFC 3339), no earlier than the
 // retention allows; without it, the start of the retention.
 func (a *API) sinceParam(q url.Values) (types.DateTime, bool, error) {
-	from := a.cfg.Now().Add(-webhooks.Retention)
+	from := a.cfg.Now().Add(-outbox.Retention)
 	s, given := queryValue(q, paramSince)
 	if given {
 		since, err := time.Parse(time.RFC3339Nano, s)
@@ -151,10 +151,10 @@ func (a *API) sinceParam(q url.Values) (types.DateTime, bool, error) {
 	return dt, given, nil
 }
 
-// keyMaySee is the personal-data rule (webhooks.CheckAudience) for one event type, as the
+// keyMaySee is the personal-data rule (outbox.CheckAudience) for one event type, as the
 // stream picks the types a key may see.
 func keyMaySee(k *keys.Key, event string) bool {
-	return webhooks.CheckAudience(k, []string{event}) == nil
+	return outbox.CheckAudience(k, []string{event}) == nil
 }
 
 // latestStored is the latest instant the record layout (four-digit years) holds. An RFC 3339

@@ -12,7 +12,7 @@ import (
 	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
-	"github.com/creator-content-api/server/hooks/webhooks"
+	"github.com/creator-content-api/server/hooks/webhooks/outbox"
 	"github.com/creator-content-api/server/routes"
 )
 
@@ -233,8 +233,8 @@ func TestPoll(t *testing.T) {
 		}
 	})
 	t.Run("only the last 7 days", func(t *testing.T) {
-		h.Clock.Advance(webhooks.Retention - 2*time.Second) // the first three are now older than 7 days
-		defer h.Clock.Advance(-(webhooks.Retention - 2*time.Second))
+		h.Clock.Advance(outbox.Retention - 2*time.Second) // the first three are now older than 7 days
+		defer h.Clock.Advance(-(outbox.Retention - 2*time.Second))
 		p := poll(t, h, key, event, nil)
 		if len(p.ids) != 5 || slices.ContainsFunc(oldestFirst[:3], func(id string) bool { return slices.Contains(p.ids, id) }) {
 			t.Fatalf("after 7 days: %v", p.ids)

@@ -8,7 +8,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"github.com/creator-content-api/server/hooks/keys"
-	"github.com/creator-content-api/server/hooks/webhooks"
+	"github.com/creator-content-api/server/hooks/webhooks/subscriptions"
 )
 
 // webhookRoutes are the webhook endpoints: the events list, polling and the event stream (v1), registration
@@ -37,7 +37,7 @@ func (a *API) webhookRoutes() []Route {
 // is missing.
 func provisioned(next func(*core.RequestEvent) error) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
-		if err := webhooks.Provisioned(e.App); err != nil {
+		if err := subscriptions.Provisioned(e.App); err != nil {
 			return domainError(err)
 		}
 		return next(e)

@@ -5,7 +5,8 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
-	"github.com/creator-content-api/server/hooks/webhooks"
+	"github.com/creator-content-api/server/hooks/webhooks/sender"
+	"github.com/creator-content-api/server/hooks/webhooks/subscriptions"
 )
 
 // Bounds of the stats' days parameter.
@@ -23,11 +24,11 @@ func (a *API) webhookStats(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	sub, err := webhooks.FindSubscription(e.App, e.Request.PathValue("id"))
+	sub, err := subscriptions.Find(e.App, e.Request.PathValue("id"))
 	if err != nil {
 		return domainError(err)
 	}
-	stats, err := webhooks.AttemptStats(e.App, sub.Id, a.cfg.Now(), days)
+	stats, err := sender.AttemptStats(e.App, sub.Id, a.cfg.Now(), days)
 	if err != nil {
 		return domainError(err)
 	}

@@ -16,7 +16,7 @@ import (
 
 	"github.com/creator-content-api/server/hooks/changes"
 	"github.com/creator-content-api/server/hooks/keys"
-	"github.com/creator-content-api/server/hooks/webhooks"
+	"github.com/creator-content-api/server/hooks/webhooks/outbox"
 	"github.com/creator-content-api/server/routes/apierr"
 )
 
@@ -121,9 +121,9 @@ func (a *API) streamEvents(e *core.RequestEvent) error {
 // the position reached. After reading each batch it derives the audience from the key again:
 // an event committed after a change of the key is read after that change, so a batch read
 // with what the key could receive before is read again with what it may receive now.
-func (a *API) sendAfter(e *core.RequestEvent, w *sseWriter, pos webhooks.FeedPosition, aud *streamAudience) (webhooks.FeedPosition, error) {
+func (a *API) sendAfter(e *core.RequestEvent, w *sseWriter, pos outbox.FeedPosition, aud *streamAudience) (outbox.FeedPosition, error) {
 	for {
-		batch, next, err := webhooks.FeedAfter(e.App, pos, aud.events, aud.servedOnly, streamBatch)
+		batch, next, err := outbox.FeedAfter(e.App, pos, aud.events, aud.servedOnly, streamBatch)
 		if err != nil {
 			return pos, err
 		}
@@ -169,7 +169,7 @@ func (a *API) endStream(e *core.RequestEvent, err error) error {
 }
 
 // streamAudience is what a stream's key may receive: the event types, and whether content
-// events only of served content (webhooks.ServedContentOnly). It is derived again from the key
+// events only of served content (outbox.ServedContentOnly). It is derived again from the key
 // at each check, so that an open stream follows the key's changes.
 type streamAudience struct {
 	events     []string
@@ -194,7 +194,7 @@ func (aud streamAudience) same(other streamAudience) bool {
 // may no longer receive is the refusal streamTypes gives (and ends an open stream).
 func streamAudienceOf(q url.Values, key *keys.Key) (streamAudience, error) {
 	events, err := streamTypes(q, key)
-	return streamAudience{events: events, servedOnly: webhooks.ServedContentOnly(key)}, err
+	return streamAudience{events: events, servedOnly: outbox.ServedContentOnly(key)}, err
 }
 
 // streamTypes are the event types of a stream: those named in events (each known and
@@ -229,28 +229,28 @@ func streamTypes(q url.Values, key *keys.Key) ([]string, error) {
 // streamStart is where a stream starts: after the Last-Event-ID's event, else at since, else
 // after the newest event. A start the client does not know yet (not its Last-Event-ID) comes
 // with the id to resume after, should it reconnect before any event reaches it.
-func (a *API) streamStart(e *core.RequestEvent) (webhooks.FeedStart, error) {
+func (a *API) streamStart(e *core.RequestEvent) (outbox.FeedStart, error) {
 	var (
-		start  webhooks.FeedStart
+		start  outbox.FeedStart
 		err    error
 		replay string // what asked for a replay: the header or since
 	)
 	if id := strings.TrimSpace(e.Request.Header.Get(headerLastEventID)); id != "" {
 		replay = headerLastEventID
-		start.Position, err = webhooks.FeedPositionOf(e.App, id)
+		start.Position, err = outbox.FeedPositionOf(e.App, id)
 	} else if since, given, perr := a.sinceParam(e.Request.URL.Query()); perr != nil {
 		return start, perr
 	} else if given {
 		replay = paramSince
-		start, err = webhooks.FeedStartAt(e.App, since)
+		start, err = outbox.FeedStartAt(e.App, since)
 	} else {
-		start, err = webhooks.FeedStartNow(e.App)
+		start, err = outbox.FeedStartNow(e.App)
 	}
 	if err != nil {
 		return start, domainError(err)
 	}
 	if replay != "" {
-		n, err := webhooks.FeedBacklog(e.App, start.Position, streamReplayMax)
+		n, err := outbox.FeedBacklog(e.App, start.Position, streamReplayMax)
 		if err != nil {
 			return start, apierr.Internal(err)
 		}

@@ -6,7 +6,8 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
-	"github.com/creator-content-api/server/hooks/webhooks"
+	"github.com/creator-content-api/server/hooks/webhooks/outbox"
+	"github.com/creator-content-api/server/hooks/webhooks/subscriptions"
 )
 
 // registeredFields are the fields of the 201 answer to a registration (plus the secret).
@@ -17,7 +18,7 @@ type subscribeBody struct {
 	URL         *string   `json:"url"`
 	Events      *[]string `json:"events"`
 	Description *string   `json:"description"`
-	// Filter is checked by webhooks.ParseFilter, which names the field at fault.
+	// Filter is checked by subscriptions.ParseFilter, which names the field at fault.
 	Filter *json.RawMessage `json:"filter"`
 }
 
@@ -41,7 +42,7 @@ func adminSubscribe(e *core.RequestEvent) error {
 	return writeJSON(e, http.StatusCreated, map[string]any{"data": view})
 }
 
-// createSubscription registers the subscription of the body with webhooks.CreateSubscription,
+// createSubscription registers the subscription of the body with subscriptions.Create,
 // whose rules (an https, public URL unless the site allows private webhooks, known events, a
 // fresh signing secret) are refused as a 400 naming the field. A subscription made with an API
 // key remembers the key.
@@ -59,11 +60,11 @@ func createSubscription(e *core.RequestEvent) (map[string]any, error) {
 	if b.Events != nil {
 		events = *b.Events
 	}
-	if err := webhooks.CheckAudience(k, events); err != nil {
+	if err := outbox.CheckAudience(k, events); err != nil {
 		return nil, domainError(err)
 	}
-	f := webhooks.SubscriptionFields{URL: b.URL, Events: b.Events, Description: b.Description, Filter: b.Filter}
-	sub, err := webhooks.CreateSubscription(e.App, f, keyID)
+	f := subscriptions.Fields{URL: b.URL, Events: b.Events, Description: b.Description, Filter: b.Filter}
+	sub, err := subscriptions.Create(e.App, f, keyID)
 	if err != nil {
 		return nil, domainError(err)
 	}

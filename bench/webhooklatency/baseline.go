@@ -12,7 +12,7 @@ import (
 )
 
 // bareWorkers is how many requests the bare sender has in flight: the server's dispatcher
-// workers (hooks/webhooks.DefaultWorkers).
+// workers (hooks/webhooks/sender.DefaultWorkers).
 const bareWorkers = 64
 
 // bareFigures is the baseline phase's result: what the receivers and loopback take from a

@@ -13,7 +13,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/filesystem"
 
 	"github.com/creator-content-api/server/hooks/importer/source"
-	"github.com/creator-content-api/server/hooks/webhooks"
+	"github.com/creator-content-api/server/hooks/webhooks/outbox"
 )
 
 // Restored is what a restore did: the records restored per collection, and a line per
@@ -45,7 +45,7 @@ func restore(app core.App, path string, lim source.Limits, events bool) (map[str
 	}
 	r := &restorer{path: path, zr: &zr.Reader, lim: lim, ctx: context.Background(), counts: map[string]int{}}
 	if !events {
-		r.ctx = webhooks.WithoutEvents(r.ctx)
+		r.ctx = outbox.WithoutEvents(r.ctx)
 	}
 	if err := r.manifest(); err != nil {
 		return nil, nil, err

@@ -6,7 +6,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"github.com/creator-content-api/server/hooks/vocab"
-	"github.com/creator-content-api/server/hooks/webhooks"
+	"github.com/creator-content-api/server/hooks/webhooks/subscriptions"
 )
 
 // Security settings of site_settings that an archive carries.
@@ -40,8 +40,8 @@ func reviewSettings(app core.App) ([]string, error) {
 		if email := rec.GetString(settingAlertEmail); email != "" {
 			lines = append(lines, fmt.Sprintf("%s: %s (receives the notes of webhooks switched off)", settingAlertEmail, email))
 		}
-		if n := rec.GetInt(settingWebhooksMax); n != 0 && n != webhooks.DefaultMaxSubscriptions {
-			lines = append(lines, fmt.Sprintf("%s: %d (default %d)", settingWebhooksMax, n, webhooks.DefaultMaxSubscriptions))
+		if n := rec.GetInt(settingWebhooksMax); n != 0 && n != subscriptions.DefaultMaxSubscriptions {
+			lines = append(lines, fmt.Sprintf("%s: %d (default %d)", settingWebhooksMax, n, subscriptions.DefaultMaxSubscriptions))
 		}
 	}
 	return lines, nil

@@ -69,7 +69,7 @@ var servedCollections = []string{vocab.Posts, vocab.Projects}
 
 // Served reports whether the v1 API serves rec at now: a post or project, published (not a
 // draft, published_at come) and public. Browser keys see the content events of such records
-// only (webhooks.ServedContentOnly).
+// only (outbox.ServedContentOnly).
 func Served(rec *core.Record, now time.Time) bool {
 	return slices.Contains(servedCollections, rec.Collection().Name) &&
 		vocab.Served(rec.GetBool(vocab.FieldDraft), rec.GetString(vocab.FieldVisibility), rec.GetDateTime(PublishedAtField).Time(), now)

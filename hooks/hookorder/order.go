@@ -56,30 +56,30 @@ const (
 	NewsletterSubscriberStatus         = "cca.newsletter.subscriberStatus"
 	NewsletterSubscriberStatusPriority = 0
 
-	// WebhooksOutbox writes the events of a change and their deliveries (webhooks/outbox.go).
+	// WebhooksOutbox writes the events of a change and their deliveries (webhooks/outbox/outbox.go).
 	WebhooksOutbox         = "cca.webhooks.outbox"
 	WebhooksOutboxPriority = -20
 	// WebhooksSubscriptionState resets or records a subscription's switch-off
-	// (webhooks/subscription_state.go).
+	// (webhooks/subscriptions/subscription_state.go).
 	WebhooksSubscriptionState         = "cca.webhooks.subscriptionState"
 	WebhooksSubscriptionStatePriority = -15
 	// WebhooksKeyRevocation switches off the subscriptions of a deleted key
-	// (webhooks/key_revocation.go).
+	// (webhooks/subscriptions/key_revocation.go).
 	WebhooksKeyRevocation         = "cca.webhooks.keyRevocation"
 	WebhooksKeyRevocationPriority = -15
 	// WebhooksSubscriptionRules keeps a subscription's registration rules
-	// (webhooks/subscription_rules.go).
+	// (webhooks/subscriptions/subscription_rules.go).
 	WebhooksSubscriptionRules         = "cca.webhooks.subscriptionRules"
 	WebhooksSubscriptionRulesPriority = 10
 	// WebhooksSubscriptionDefaults fills what a records API body left out
-	// (webhooks/subscription_rules.go).
+	// (webhooks/subscriptions/subscription_rules.go).
 	WebhooksSubscriptionDefaults         = "cca.webhooks.subscriptionDefaults"
 	WebhooksSubscriptionDefaultsPriority = 10
 	// WebhooksGateSubscriptions tells the key gate that subscriptions changed
-	// (webhooks/key_gate.go).
+	// (webhooks/sender/key_gate.go).
 	WebhooksGateSubscriptions         = "cca.webhooks.gateSubscriptions"
 	WebhooksGateSubscriptionsPriority = 10
-	// WebhooksGateKeys wakes the dispatcher when a key changed (webhooks/key_gate.go).
+	// WebhooksGateKeys wakes the dispatcher when a key changed (webhooks/sender/key_gate.go).
 	WebhooksGateKeys         = "cca.webhooks.gateKeys"
 	WebhooksGateKeysPriority = 20
 

@@ -10,7 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"github.com/creator-content-api/server/hooks/importer/source"
-	"github.com/creator-content-api/server/hooks/webhooks"
+	"github.com/creator-content-api/server/hooks/webhooks/outbox"
 )
 
 // Options are the choices of one import.
@@ -61,10 +61,10 @@ func Run(app core.App, opts Options, read Reader) (*Report, error) {
 	}
 	ctx := context.Background()
 	if !opts.Events {
-		ctx = webhooks.WithoutEvents(ctx)
+		ctx = outbox.WithoutEvents(ctx)
 	}
 	err := app.RunInTransaction(func(tx core.App) error {
-		w := &writer{app: tx, ctx: ctx, quiet: webhooks.WithoutEvents(ctx), opts: opts, media: media, report: rep}
+		w := &writer{app: tx, ctx: ctx, quiet: outbox.WithoutEvents(ctx), opts: opts, media: media, report: rep}
 		if err := read(w); err != nil {
 			return err
 		}

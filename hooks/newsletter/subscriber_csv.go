@@ -13,7 +13,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"github.com/creator-content-api/server/hooks/vocab"
-	"github.com/creator-content-api/server/hooks/webhooks"
+	"github.com/creator-content-api/server/hooks/webhooks/outbox"
 )
 
 // ImportResult says what an import did.
@@ -51,7 +51,7 @@ func (s *Service) Import(ctx context.Context, r io.Reader, consented bool) (Impo
 	}
 	res := ImportResult{Invalid: []InvalidLine{}}
 	now := s.now().UTC()
-	ctx = webhooks.WithoutEvents(ctx)
+	ctx = outbox.WithoutEvents(ctx)
 	err = s.app.RunInTransaction(func(tx core.App) error {
 		col, err := tx.FindCachedCollectionByNameOrId(vocab.NewsletterSubscribers)
 		if err != nil {

@@ -33,7 +33,7 @@ type EventType struct {
 }
 
 // EventTypes is the catalogue of the ten events, the spec's nine in its order then newsletter.sent: what fires each (the
-// rules are hooks/webhooks/event_rules.go) and whether its data are personal.
+// rules are hooks/webhooks/outbox/event_rules.go) and whether its data are personal.
 func EventTypes() []EventType {
 	return []EventType{
 		{Name: EventContentCreated, Description: "A post, project or custom page was created."},

@@ -9,13 +9,14 @@ import (
 
 	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/webhooks"
+	"github.com/creator-content-api/server/hooks/webhooks/internal/webhooktest"
 )
 
 func TestWebhooksTestCommand(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t)
+	h := webhooktest.NewHarness(t)
 	rcv := apitest.NewReceiver(t)
-	sub, _ := subscribe(t, h.App, rcv.URL)
+	sub, _ := webhooktest.Subscribe(t, h.App, rcv.URL)
 	run := func(args ...string) (string, error) {
 		return apitest.RunCommand(webhooks.NewCommand(h.App, h.Webhooks), args...)
 	}

@@ -10,15 +10,3 @@ type Observer struct {
 	// EventsWritten is told how many events a committed write stored.
 	EventsWritten func(n int)
 }
-
-func (o Observer) attempt(outcome string, took time.Duration) {
-	if o.Attempt != nil {
-		o.Attempt(outcome, took)
-	}
-}
-
-func (o Observer) eventsWritten(n int) {
-	if o.EventsWritten != nil && n > 0 {
-		o.EventsWritten(n)
-	}
-}

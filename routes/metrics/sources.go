@@ -7,7 +7,7 @@ import (
 
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/members"
-	"github.com/creator-content-api/server/hooks/webhooks"
+	"github.com/creator-content-api/server/hooks/webhooks/sender"
 	"github.com/creator-content-api/server/routes/readcache"
 	"github.com/creator-content-api/server/routes/requestlog"
 )
@@ -19,7 +19,7 @@ type Sources struct {
 	RateLimitRefusals func() map[string]uint64 // by tier; nil when rate limits are off
 	KeyLookups        func() keys.LookupStats
 	RequestLog        func() requestlog.Stats
-	Backlog           func() (webhooks.Backlog, error)
+	Backlog           func() (sender.Backlog, error)
 	MemberSignIn      func() members.Refusals // the members' sign-in attempts refused
 	Now               func() time.Time        // for the age of the oldest pending delivery; nil: time.Now
 }
