@@ -109,16 +109,7 @@ func main() {
 			log.Fatal(fmt.Errorf("--metrics-addr: %w", err))
 		}
 	}
-	imports := importer.NewCommand(pb)
-	imports.AddCommand(archive.NewImportCommand(pb))
-	pb.RootCmd.AddCommand(keys.NewCommand(pb, time.Now), seed.NewCommand(pb), webhooks.NewCommand(pb, bound.Webhooks),
-		imports, archive.NewExportCommand(pb, time.Now), newsletter.NewCommand(pb, sends.NewCommands(pb)...))
-	// A change a command makes names the command in its revision.
-	pb.RootCmd.PersistentPreRun = func(cmd *cobra.Command, _ []string) {
-		if cmd.Name() != "serve" {
-			bound.Revisions.RunningCommand(strings.TrimPrefix(cmd.CommandPath(), pb.RootCmd.Name()+" "))
-		}
-	}
+	addCommands(pb, bound)
 
 	pb.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		if limits.Off {
@@ -138,6 +129,32 @@ func main() {
 	}
 	if err := pb.Start(); err != nil {
 		log.Fatal(err)
+	}
+}
+
+// addCommands adds our commands beside PocketBase's (serve, superuser, migrate): one a line,
+// each built by its concept's command.go.
+func addCommands(pb *pocketbase.PocketBase, bound *hooks.Bound) {
+	root := pb.RootCmd
+	// keys: create, list, rotate and revoke API keys (hooks/keys).
+	root.AddCommand(keys.NewCommand(pb, time.Now))
+	// seed: a demo site, or bulk posts for benchmarks (hooks/content/seed).
+	root.AddCommand(seed.NewCommand(pb))
+	// webhooks: test a subscription; `webhooks listen` forwards events locally (hooks/webhooks/listen).
+	root.AddCommand(webhooks.NewCommand(pb, bound.Webhooks))
+	// import: WordPress, Ghost, Substack (hooks/importer); `import archive` (hooks/archive).
+	imports := importer.NewCommand(pb)
+	imports.AddCommand(archive.NewImportCommand(pb))
+	root.AddCommand(imports)
+	// export: the whole site to a zip that `import archive` restores (hooks/archive).
+	root.AddCommand(archive.NewExportCommand(pb, time.Now))
+	// newsletter: subscribers as CSV; send, status, dkim (hooks/newsletter, hooks/newsletter/sends).
+	root.AddCommand(newsletter.NewCommand(pb, sends.NewCommands(pb)...))
+	// A change a command makes names the command in its revision.
+	root.PersistentPreRun = func(cmd *cobra.Command, _ []string) {
+		if cmd.Name() != "serve" {
+			bound.Revisions.RunningCommand(strings.TrimPrefix(cmd.CommandPath(), root.Name()+" "))
+		}
 	}
 }
 

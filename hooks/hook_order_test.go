@@ -39,7 +39,7 @@ func TestRegisteredHookOrder(t *testing.T) {
 			all := registered(t, app, row.Hook)
 			var got []string
 			for _, id := range all {
-				if strings.HasPrefix(id, "cca.") || id == hookorder.PocketBase {
+				if strings.HasPrefix(id, "cca") || id == hookorder.PocketBase {
 					got = append(got, id)
 				}
 			}

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/creator-content-api/server/apitest"
+	"github.com/creator-content-api/server/apitest/fixture"
 	"github.com/creator-content-api/server/hooks/vocab"
 )
 
@@ -96,7 +97,7 @@ func checkLetter(t *testing.T, l letter, whole bool, postURL string) {
 func TestNewsletterAudienceMatrix(t *testing.T) {
 	t.Parallel()
 	s := newNewsletterSite(t, true)
-	setFeedSettings(t, s.h, map[string]any{"site_url": "https://demo.example"})
+	fixture.SetSiteSettings(t, s.h.App, map[string]any{"site_url": "https://demo.example"})
 	for _, sub := range []string{"reader", "Member", "paid", "buyer", "off"} {
 		s.subscriber(sub+"@example.org", "confirmed")
 	}
@@ -172,7 +173,7 @@ func TestNewsletterAudienceMatrix(t *testing.T) {
 func TestNewsletterAccessWhenTheMessageGoesOut(t *testing.T) {
 	t.Parallel()
 	s := newNewsletterSite(t, true)
-	setFeedSettings(t, s.h, map[string]any{"site_url": "https://demo.example"})
+	fixture.SetSiteSettings(t, s.h.App, map[string]any{"site_url": "https://demo.example"})
 	for _, sub := range []string{"reader", "member", "paid"} {
 		s.subscriber(sub+"@example.org", "confirmed")
 	}
@@ -230,7 +231,7 @@ func TestNewsletterCutLetters(t *testing.T) {
 	base, o := "/api/admin/newsletters", owner(s.c.token)
 	apitest.Scenario{Name: "no site_url", Method: http.MethodPost, Path: base, Headers: o, Body: map[string]any{"post": noMarker.Id},
 		ExpectedStatus: http.StatusConflict, ExpectedCode: "no_sign_in_link"}.Test(t, s.h)
-	setFeedSettings(t, s.h, map[string]any{"site_url": "https://demo.example"})
+	fixture.SetSiteSettings(t, s.h.App, map[string]any{"site_url": "https://demo.example"})
 	for _, sc := range []apitest.Scenario{
 		{Name: "email_only to everyone", Method: http.MethodPost, Path: base, Headers: o, Body: map[string]any{"post": draft.Id, "email_only": true},
 			ExpectedStatus: http.StatusConflict, ExpectedCode: "no_sign_in_link"},

@@ -13,6 +13,7 @@ import (
 
 	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes/apierr"
+	"github.com/creator-content-api/server/routes/reply"
 )
 
 // The llms.txt files (llmstxt.org) at the site root, public like the feeds: no key, public
@@ -124,7 +125,7 @@ func (a *API) serveLLMs(full bool) func(*core.RequestEvent) error {
 			b.WriteString("\n(" + strconv.Itoa(left) + " more documents left out to keep this file under 2 MiB: see " + origin + llmsIndexPath + ")\n")
 		}
 		e.Response.Header().Set("Cache-Control", cacheLLMs)
-		return blobWithETag(e, http.StatusOK, "text/plain; charset=utf-8", []byte(b.String()))
+		return reply.BlobWithETag(e, http.StatusOK, "text/plain; charset=utf-8", []byte(b.String()))
 	}
 }
 

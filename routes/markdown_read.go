@@ -11,6 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 
 	"github.com/creator-content-api/server/routes/apierr"
+	"github.com/creator-content-api/server/routes/reply"
 )
 
 // markdownType is the media type of the Markdown answers.
@@ -72,7 +73,7 @@ func markdownOr(read func(*core.RequestEvent) error) func(*core.RequestEvent) er
 		if err != nil {
 			return apierr.Internal(err)
 		}
-		return blobWithETag(e, rec.Code, markdownType, []byte(doc))
+		return reply.BlobWithETag(e, rec.Code, markdownType, []byte(doc))
 	}
 }
 

@@ -1,6 +1,7 @@
 package routes
 
 import (
+	"github.com/creator-content-api/server/hooks/content"
 	"github.com/creator-content-api/server/routes/markdown"
 )
 
@@ -10,7 +11,7 @@ import (
 func markdownDocument(view map[string]any, link string) (string, error) {
 	str := func(name string) string { s, _ := view[name].(string); return s }
 	var tags []string
-	switch t := view[tagsField].(type) {
+	switch t := view[content.TagsField].(type) {
 	case []string: // a view as rendered
 		tags = t
 	case []any: // a view decoded from its JSON

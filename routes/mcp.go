@@ -14,6 +14,7 @@ import (
 
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/routes/apierr"
+	"github.com/creator-content-api/server/routes/reply"
 )
 
 // MCPPath is the Model Context Protocol endpoint (Streamable HTTP, stateless).
@@ -107,7 +108,7 @@ func toolHandler(call *toolCall, t *mcpTool) mcp.ToolHandler {
 		if err != nil {
 			return call.toolError(t, err), nil
 		}
-		text, err := marshal(out)
+		text, err := reply.JSON(out)
 		if err != nil {
 			return call.toolError(t, err), nil
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/router"
 
 	"github.com/creator-content-api/server/apitest"
+	"github.com/creator-content-api/server/hooks/hookorder"
 	"github.com/creator-content-api/server/routes"
 	"github.com/creator-content-api/server/routes/metrics"
 	"github.com/creator-content-api/server/routes/readcache"
@@ -75,12 +76,13 @@ func TestMiddlewareByID(t *testing.T) {
 	}
 }
 
-// idStyle is the one style of the ids routes binds: "cca" and a CamelCase name.
+// idStyle is the one style of the ids the app binds, as PocketBase's pbRateLimit: "cca" and a
+// CamelCase name.
 var idStyle = regexp.MustCompile(`^cca[A-Z][A-Za-z]*$`)
 
-// TestIDsInOneStyle: every middleware, handler and cron id of routes, and every cron job the
-// whole app adds (PocketBase's own aside), is written in one style, and the running app has
-// the routes' cron job under its id.
+// TestIDsInOneStyle: every middleware, handler and cron id of routes, every record and model
+// hook handler of hookorder's table, and every cron job the whole app adds (PocketBase's own
+// aside), is written in one style, and the running app has the routes' cron job under its id.
 func TestIDsInOneStyle(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
@@ -91,6 +93,13 @@ func TestIDsInOneStyle(t *testing.T) {
 		routes.VaryAcceptMiddlewareID, routes.BearerChallengeMiddlewareID, routes.MemberAccessMiddlewareID,
 		metrics.MiddlewareID, readcache.MiddlewareID, requestlog.SummaryJobID,
 		routes.ServeHandlerID, routes.TerminateHandlerID, routes.HousekeepingJobID,
+	}
+	for _, row := range hookorder.Table() {
+		for _, id := range row.Handlers {
+			if id != hookorder.PocketBase {
+				ids = append(ids, id)
+			}
+		}
 	}
 	housekeeping := false
 	for _, job := range h.App.Cron().Jobs() {

@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/filesystem"
 
 	"github.com/creator-content-api/server/apitest"
+	"github.com/creator-content-api/server/apitest/fixture"
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/hooks/vocab"
 )
@@ -29,7 +30,7 @@ func TestURLsStartWhereTheServerIs(t *testing.T) {
 		t.Fatal(err)
 	}
 	post := h.SaveRecord(vocab.Posts, map[string]any{"title": "With a cover", "visibility": "public", "draft": false, "cover": cover})
-	setFeedSettings(t, h, map[string]any{"site_url": "https://demo.example"})
+	fixture.SetSiteSettings(t, h.App, map[string]any{"site_url": "https://demo.example"})
 	file := "/api/files/" + post.Collection().Id + "/" + post.Id + "/" + post.GetString("cover")
 
 	setting := func(appURL string, trusted bool) func(testing.TB, *apitest.Harness) {

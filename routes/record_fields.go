@@ -12,6 +12,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"github.com/creator-content-api/server/hooks/content"
 	"github.com/creator-content-api/server/hooks/dates"
 	"github.com/creator-content-api/server/routes/apierr"
 )
@@ -93,7 +94,7 @@ func fieldValue(f core.Field, raw json.RawMessage) (any, error) {
 	case *core.DateField:
 		return jsonDate(raw)
 	case *core.JSONField:
-		if f.Name == tagsField {
+		if f.Name == content.TagsField {
 			return jsonStrings(raw)
 		}
 		return types.JSONRaw(raw), nil

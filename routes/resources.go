@@ -8,6 +8,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"github.com/creator-content-api/server/hooks/content"
 	"github.com/creator-content-api/server/hooks/vocab"
 )
 
@@ -41,8 +42,8 @@ func (r *resource) cursorList(tag string) string {
 // view renders rec with the given fields, its file URLs under origin (see publicOrigin).
 func (r *resource) view(origin string, rec *core.Record, fields []string) map[string]any {
 	v := recordView(origin, rec, fields)
-	if _, ok := v[tagsField]; ok {
-		v[tagsField] = tagsView(rec)
+	if _, ok := v[content.TagsField]; ok {
+		v[content.TagsField] = content.Tags(rec)
 	}
 	return v
 }

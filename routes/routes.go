@@ -1,10 +1,11 @@
-// Package routes serves the API under /api/v1, /api/v2 and /api/admin, and the feeds: one
-// table of routes (table below; its rows in profile.go, admin_keys.go, content_routes.go and
-// webhook_routes.go), each row saying who may call it (Auth, Scope), its rate tier, poll cap,
-// cache policy and whether it is answered from memory (routes/readcache), behind middleware that are PocketBase hook handlers with ids (cca…), in the
-// order middleware_order.go documents. Register refuses an incomplete configuration or row;
-// rate limits and the HTTPS check are on unless switched off by name. It also owns the cron
-// job that writes keys' last-use times.
+// Package routes serves the API under /api/v1, /api/v2 and /api/admin, and mounts the feeds
+// (routes/feeds) behind its error envelope and rate limit: one table of routes (table below;
+// its rows in profile.go, admin_keys.go, content_routes.go and webhook_routes.go), each row
+// saying who may call it (Auth, Scope), its rate tier, poll cap, cache policy and whether it
+// is answered from memory (routes/readcache), behind middleware that are PocketBase hook
+// handlers with ids (cca…), in the order middleware_order.go documents. Register refuses an
+// incomplete configuration or row; rate limits and the HTTPS check are on unless switched off
+// by name. It also owns the cron job that writes keys' last-use times.
 package routes
 
 import (
@@ -31,6 +32,7 @@ import (
 	"github.com/creator-content-api/server/hooks/webhooks"
 	"github.com/creator-content-api/server/pb_public"
 	"github.com/creator-content-api/server/routes/cursor"
+	"github.com/creator-content-api/server/routes/feeds"
 	"github.com/creator-content-api/server/routes/readcache"
 	"github.com/creator-content-api/server/routes/requestlog"
 )
@@ -251,7 +253,10 @@ func (a *API) serve(se *core.ServeEvent) error {
 			g.Route(r.Method, strings.TrimPrefix(r.Path, prefix), r.Handler).Bind(a.middlewares(r)...)
 		}
 	}
-	a.bindFeeds(se)
+	feedMiddleware := append([]*hook.Handler[*core.RequestEvent]{errorEnvelope()}, a.rateLimits(TierNormal)...)
+	if err := feeds.Register(se.Router, feeds.Config{Now: a.cfg.Now, Origin: publicOrigin, Middleware: feedMiddleware}); err != nil {
+		return err
+	}
 	a.bindMCP(se)
 	a.bindLLMs(se)
 	a.bindNewsletterPages(se)

@@ -31,7 +31,7 @@ func (r *resource) tagParam(q url.Values) (string, error) {
 }
 
 // tagElements is the FROM of a record's tags: the string elements of the tags field, none when
-// the field holds no valid JSON (a lone string is one tag, as tagsView shows it).
+// the field holds no valid JSON (a lone string is one tag, as content.Tags shows it).
 const tagElements = "json_each(CASE WHEN json_valid([[tags]]) THEN [[tags]] ELSE '[]' END) AS t"
 
 // hasTag is the condition that a record has tag (lower-cased); nil for no tag.

@@ -20,7 +20,7 @@ import (
 const publishTick = time.Second
 
 // publishJobID identifies the job's serve and terminate handlers.
-const publishJobID = "cca.content.publishJob"
+const publishJobID = "ccaContentPublish"
 
 // Announce writes the announcement of a record whose time has come (the webhook outbox's
 // content.published) with txApp, the transaction that sets the record's flag.

@@ -17,89 +17,91 @@
 // ours.
 package hookorder
 
-// The handlers' ids and priorities. A handler bound on several hooks keeps its id on each.
+// The handlers' ids and priorities. A handler bound on several hooks keeps its id on each. The
+// ids are in the one style of every id the app binds, routes' middleware and cron jobs
+// included: "cca", the concept and the handler, in CamelCase (TestIDsInOneStyle in routes).
 const (
 	// KeysRequestGuard refuses creating a key through the records API, and editing its secret
 	// fields (keys/guard.go).
-	KeysRequestGuard         = "cca.keys.requestGuard"
+	KeysRequestGuard         = "ccaKeysRequestGuard"
 	KeysRequestGuardPriority = 0
 	// KeysValidate checks a key's scopes and normalises its origins (keys/guard.go).
-	KeysValidate         = "cca.keys.validate"
+	KeysValidate         = "ccaKeysValidate"
 	KeysValidatePriority = 0
 	// KeysLogRedaction redacts keys from every log row (keys/redact.go).
-	KeysLogRedaction         = "cca.keys.logRedaction"
+	KeysLogRedaction         = "ccaKeysLogRedaction"
 	KeysLogRedactionPriority = 0
 
 	// ContentSlugs fills a content record's slug (content/slug.go), first, so that every
 	// handler after it (search index, outbox) sees the slug.
-	ContentSlugs         = "cca.content.slugs"
+	ContentSlugs         = "ccaContentSlugs"
 	ContentSlugsPriority = -100
 	// ContentPublication stamps published_at and publish_announced (content/publication.go),
 	// before the outbox, which reads the flag.
-	ContentPublication         = "cca.content.publication"
+	ContentPublication         = "ccaContentPublication"
 	ContentPublicationPriority = -90
 	// ContentSearchIndex keeps the record's row of the search index (content/search_index.go).
-	ContentSearchIndex         = "cca.content.searchIndex"
+	ContentSearchIndex         = "ccaContentSearchIndex"
 	ContentSearchIndexPriority = -30
 	// ContentFeedSettings validates the feed settings (content/feed_settings.go).
-	ContentFeedSettings         = "cca.content.feedSettings"
+	ContentFeedSettings         = "ccaContentFeedSettings"
 	ContentFeedSettingsPriority = 0
 	// ContentFileAccess refuses the files of records not served (content/file_access.go).
-	ContentFileAccess         = "cca.content.fileAccess"
+	ContentFileAccess         = "ccaContentFileAccess"
 	ContentFileAccessPriority = 0
 	// ContentState adds a record's state to the records API's answers (content/state.go).
-	ContentState         = "cca.content.state"
+	ContentState         = "ccaContentState"
 	ContentStatePriority = 0
 
 	// NewsletterSubscriberStatus keeps a subscriber's status and confirmed flag in step
 	// (newsletter/subscriber_status.go), before the outbox reads the status.
-	NewsletterSubscriberStatus         = "cca.newsletter.subscriberStatus"
+	NewsletterSubscriberStatus         = "ccaNewsletterSubscriberStatus"
 	NewsletterSubscriberStatusPriority = 0
 
 	// WebhooksOutbox writes the events of a change and their deliveries (webhooks/outbox/outbox.go).
-	WebhooksOutbox         = "cca.webhooks.outbox"
+	WebhooksOutbox         = "ccaWebhooksOutbox"
 	WebhooksOutboxPriority = -20
 	// WebhooksSubscriptionState resets or records a subscription's switch-off
 	// (webhooks/subscriptions/subscription_state.go).
-	WebhooksSubscriptionState         = "cca.webhooks.subscriptionState"
+	WebhooksSubscriptionState         = "ccaWebhooksSubscriptionState"
 	WebhooksSubscriptionStatePriority = -15
 	// WebhooksKeyRevocation switches off the subscriptions of a deleted key
 	// (webhooks/subscriptions/key_revocation.go).
-	WebhooksKeyRevocation         = "cca.webhooks.keyRevocation"
+	WebhooksKeyRevocation         = "ccaWebhooksKeyRevocation"
 	WebhooksKeyRevocationPriority = -15
 	// WebhooksSubscriptionRules keeps a subscription's registration rules
 	// (webhooks/subscriptions/subscription_rules.go).
-	WebhooksSubscriptionRules         = "cca.webhooks.subscriptionRules"
+	WebhooksSubscriptionRules         = "ccaWebhooksSubscriptionRules"
 	WebhooksSubscriptionRulesPriority = 10
 	// WebhooksSubscriptionDefaults fills what a records API body left out
 	// (webhooks/subscriptions/subscription_rules.go).
-	WebhooksSubscriptionDefaults         = "cca.webhooks.subscriptionDefaults"
+	WebhooksSubscriptionDefaults         = "ccaWebhooksSubscriptionDefaults"
 	WebhooksSubscriptionDefaultsPriority = 10
 	// WebhooksGateSubscriptions tells the key gate that subscriptions changed
 	// (webhooks/sender/key_gate.go).
-	WebhooksGateSubscriptions         = "cca.webhooks.gateSubscriptions"
+	WebhooksGateSubscriptions         = "ccaWebhooksGateSubscriptions"
 	WebhooksGateSubscriptionsPriority = 10
 	// WebhooksGateKeys wakes the dispatcher when a key changed (webhooks/sender/key_gate.go).
-	WebhooksGateKeys         = "cca.webhooks.gateKeys"
+	WebhooksGateKeys         = "ccaWebhooksGateKeys"
 	WebhooksGateKeysPriority = 20
 
 	// RevisionsCapture keeps the values an update or delete replaced (revisions/capture.go).
-	RevisionsCapture         = "cca.revisions.capture"
+	RevisionsCapture         = "ccaRevisionsCapture"
 	RevisionsCapturePriority = -10
 	// RevisionsActor remembers which superuser made a records API change
 	// (revisions/actor.go).
-	RevisionsActor         = "cca.revisions.actor"
+	RevisionsActor         = "ccaRevisionsActor"
 	RevisionsActorPriority = 0
 
 	// ChangesGeneration moves the generation of the content or the keys (changes/watcher.go).
-	ChangesGeneration         = "cca.changes.generation"
+	ChangesGeneration         = "ccaChangesGeneration"
 	ChangesGenerationPriority = 0
 	// ChangesSettings moves the content's generation when the settings are reloaded
 	// (changes/watcher.go).
-	ChangesSettings         = "cca.changes.settings"
+	ChangesSettings         = "ccaChangesSettings"
 	ChangesSettingsPriority = 0
 	// ChangesTriggers recreates the change triggers after a collection save (changes/watcher.go).
-	ChangesTriggers         = "cca.changes.triggers"
+	ChangesTriggers         = "ccaChangesTriggers"
 	ChangesTriggersPriority = 0
 )
 

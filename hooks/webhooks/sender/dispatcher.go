@@ -25,7 +25,7 @@ import (
 )
 
 // dispatcherHookID identifies the dispatcher's serve and terminate handlers.
-const dispatcherHookID = "cca.webhooks.dispatcher"
+const dispatcherHookID = "ccaWebhooksDispatcher"
 
 // maxIdle is the longest the dispatcher sleeps without looking at the database: a safety net
 // for deliveries made due without a kick (another process, a raw SQL edit).

@@ -1,6 +1,10 @@
-package routes
+package feeds
 
-import "time"
+import (
+	"time"
+
+	"github.com/creator-content-api/server/routes/reply"
+)
 
 // jsonFeedVersion is the JSON Feed version URL (https://www.jsonfeed.org/version/1.1/).
 const jsonFeedVersion = "https://jsonfeed.org/version/1.1"
@@ -42,5 +46,5 @@ func encodeJSONFeed(f *feed) ([]byte, error) {
 		doc.Items = append(doc.Items, jsonFeedItem{ID: it.id, URL: it.url, Title: it.title, ContentHTML: it.contentHTML,
 			Summary: it.summary, DatePublished: it.published.UTC(), DateModified: it.updated.UTC(), Tags: it.tags})
 	}
-	return marshal(doc)
+	return reply.JSON(doc)
 }

@@ -1,4 +1,4 @@
-package routes_test
+package feeds_test
 
 import (
 	"bytes"
@@ -16,6 +16,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"github.com/creator-content-api/server/apitest"
+	"github.com/creator-content-api/server/apitest/fixture"
 	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes"
 )
@@ -38,7 +39,7 @@ type feedSite struct {
 func newFeedSite(t *testing.T, opts apitest.Options) *feedSite {
 	t.Helper()
 	h := apitest.New(t, opts)
-	setFeedSettings(t, h, map[string]any{"site_url": "https://demo.example/"})
+	fixture.SetSiteSettings(t, h.App, map[string]any{"site_url": "https://demo.example/"})
 	h.SaveRecord(vocab.Profile, map[string]any{"name": "Ada Lovelace", "headline": "Notes on engines & poems"})
 	day := apitest.Epoch.Add(-24 * time.Hour)
 	post := func(title string, extra map[string]any) *core.Record {
@@ -58,21 +59,6 @@ func newFeedSite(t *testing.T, opts apitest.Options) *feedSite {
 	post("Members", map[string]any{"visibility": "members", "published_at": day})
 	s.scheduled = post("Scheduled", map[string]any{"published_at": apitest.Epoch.Add(time.Hour)})
 	return s
-}
-
-// setFeedSettings changes the site settings record through app.Save.
-func setFeedSettings(t *testing.T, h *apitest.Harness, fields map[string]any) {
-	t.Helper()
-	recs, err := h.App.FindAllRecords(vocab.SiteSettings)
-	if err != nil || len(recs) != 1 {
-		t.Fatalf("site settings: %v (%d records)", err, len(recs))
-	}
-	for k, v := range fields {
-		recs[0].Set(k, v)
-	}
-	if err := h.App.Save(recs[0]); err != nil {
-		t.Fatal(err)
-	}
 }
 
 func tagURI(rec *core.Record) string {
@@ -249,7 +235,7 @@ func feedsScheduledPostAppearsWhenDue(t *testing.T, s *feedSite) {
 func TestFeedsHoldTheNewestTwenty(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
-	setFeedSettings(t, h, map[string]any{"site_url": "https://demo.example", "post_url_pattern": "{site_url}/p/{id}/{slug}"})
+	fixture.SetSiteSettings(t, h.App, map[string]any{"site_url": "https://demo.example", "post_url_pattern": "{site_url}/p/{id}/{slug}"})
 	var newest []string
 	for i := range 22 {
 		rec := h.SaveRecord(vocab.Posts, map[string]any{"title": "Post", "visibility": "public",
@@ -306,7 +292,7 @@ func feedsNotFoundWhenOff(t *testing.T, s *feedSite) {
 		{"feeds_enabled off", map[string]any{"site_url": "https://demo.example", "feeds_enabled": false}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			setFeedSettings(t, s.h.For(t), c.settings)
+			fixture.SetSiteSettings(t, s.h.For(t).App, c.settings)
 			for _, fc := range feedCases {
 				apitest.Scenario{Path: fc.path, ExpectedStatus: http.StatusNotFound, ExpectedCode: "not_found",
 					ExpectedHeaders: map[string]string{"Cache-Control": "no-store"}}.Test(t, s.h)

@@ -1,4 +1,4 @@
-package routes
+package content
 
 import (
 	"encoding/json"
@@ -7,15 +7,15 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 )
 
-// tagsField is the JSON field of posts and projects that holds an array of strings. The schema
+// TagsField is the JSON field of posts and projects that holds an array of strings. The schema
 // only says "JSON", so the API pins its shape down by name, both ways.
-const tagsField = "tags"
+const TagsField = "tags"
 
-// tagsView is a record's tags as the API shows them: always an array of strings. The dashboard
-// can store any JSON there; a lone string shows as a one-tag array and anything that is not a
-// string is left out, so a client never sees another shape.
-func tagsView(rec *core.Record) []string {
-	raw, _ := rec.Get(tagsField).(types.JSONRaw)
+// Tags is a record's tags as the API and the feeds show them: always an array of strings. The
+// dashboard can store any JSON there; a lone string shows as a one-tag array and anything that
+// is not a string is left out, so a client never sees another shape.
+func Tags(rec *core.Record) []string {
+	raw, _ := rec.Get(TagsField).(types.JSONRaw)
 	var v any
 	if err := json.Unmarshal(raw, &v); err != nil {
 		return []string{}

@@ -1,4 +1,4 @@
-package routes
+package feeds
 
 import (
 	"encoding/xml"

@@ -1,20 +1,45 @@
-package routes
+// Package feeds serves the site's newest public posts as RSS 2.0, Atom 1.0 and JSON Feed 1.1
+// at the site root, while the owner has switched them on and set the site's address
+// (content.FeedSettings). routes mounts them with its error envelope and rate limit
+// (Register's Config); each format's document is its own file.
+package feeds
 
 import (
 	"database/sql"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/url"
 	"time"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/hook"
+	"github.com/pocketbase/pocketbase/tools/router"
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"github.com/creator-content-api/server/hooks/content"
 	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes/apierr"
+	"github.com/creator-content-api/server/routes/reply"
 )
+
+// ErrInvalidConfig is returned by Register, wrapped with what is missing, for a Config it
+// cannot serve with.
+var ErrInvalidConfig = errors.New("feeds: invalid configuration")
+
+// Config is what the feeds take from the HTTP layer that mounts them. Every field is required.
+type Config struct {
+	// Now is the clock published_at is compared with: a scheduled post joins the feeds when
+	// its time has come.
+	Now func() time.Time
+	// Origin is the server's public origin for a request (routes' publicOrigin): each feed's
+	// self link.
+	Origin func(*core.RequestEvent) string
+	// Middleware is bound on each feed's route, in the order given: routes' error envelope
+	// (errors, 429 and 404 included, as the API's envelope) and its rate limit.
+	Middleware []*hook.Handler[*core.RequestEvent]
+}
 
 // feedItemsMax is how many posts a feed holds, the newest.
 const feedItemsMax = 20
@@ -41,7 +66,7 @@ type feed struct {
 	title, description, author string
 	// siteURL is the owner's site: the feeds' alternate link and the Atom feed's id.
 	siteURL string
-	// selfURL is this format's address on the server (see publicOrigin).
+	// selfURL is this format's address on the server (Config.Origin).
 	selfURL string
 	updated time.Time
 	items   []feedItem
@@ -54,36 +79,45 @@ type feedItem struct {
 	published, updated                   time.Time
 }
 
-// bindFeeds serves the feeds at the site root, outside the API: no key, the Normal rate tier
-// per client IP, errors (429, 404) as the API's envelope. The literal paths win over the static
-// files' catch-all. Go's mux answers HEAD with the GET handler.
-func (a *API) bindFeeds(se *core.ServeEvent) {
-	for _, f := range feedFormats {
-		se.Router.GET(f.path, a.serveFeed(f)).Bind(errorEnvelope()).Bind(a.rateLimits(TierNormal)...)
+// Register serves the feeds on r at the site root, outside the API: no key, cfg.Middleware on
+// each. The literal paths win over the static files' catch-all. Go's mux answers HEAD with the
+// GET handler. It refuses a Config with a field missing.
+func Register(r *router.Router[*core.RequestEvent], cfg Config) error {
+	switch {
+	case cfg.Now == nil:
+		return fmt.Errorf("%w: Now is required", ErrInvalidConfig)
+	case cfg.Origin == nil:
+		return fmt.Errorf("%w: Origin is required", ErrInvalidConfig)
+	case len(cfg.Middleware) == 0:
+		return fmt.Errorf("%w: Middleware is required (the error envelope and the rate limit)", ErrInvalidConfig)
 	}
+	for _, f := range feedFormats {
+		r.GET(f.path, serveFeed(cfg, f)).Bind(cfg.Middleware...)
+	}
+	return nil
 }
 
 // serveFeed answers a feed: 404 while the feeds are off or the site URL is not set.
-func (a *API) serveFeed(format feedFormat) func(*core.RequestEvent) error {
+func serveFeed(cfg Config, format feedFormat) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
 		settings, err := content.ReadFeedSettings(e.App)
 		if err != nil {
-			return domainError(err)
+			return apierr.Internal(err)
 		}
 		if !settings.Served() {
 			return apierr.NotFound()
 		}
-		f, err := loadFeed(e.App, settings, a.cfg.Now())
+		f, err := loadFeed(e.App, settings, cfg.Now())
 		if err != nil {
 			return apierr.Internal(err)
 		}
-		f.selfURL = publicOrigin(e) + format.path
+		f.selfURL = cfg.Origin(e) + format.path
 		b, err := format.encode(f)
 		if err != nil {
 			return apierr.Internal(err)
 		}
 		e.Response.Header().Set("Cache-Control", cacheFeed)
-		return blobWithETag(e, http.StatusOK, format.contentType, b)
+		return reply.BlobWithETag(e, http.StatusOK, format.contentType, b)
 	}
 }
 
@@ -125,7 +159,7 @@ func loadFeed(app core.App, settings content.FeedSettings, now time.Time) (*feed
 			title:       p.GetString("title"),
 			summary:     p.GetString("excerpt"),
 			contentHTML: p.GetString("content"),
-			tags:        tagsView(p),
+			tags:        content.Tags(p),
 			published:   p.GetDateTime("published_at").Time(),
 			updated:     p.GetDateTime("updated").Time(),
 		}

@@ -1,4 +1,4 @@
-package routes_test
+package feeds_test
 
 import (
 	"net/http"
