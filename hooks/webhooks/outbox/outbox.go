@@ -7,7 +7,7 @@
 //
 // Collections hooked: posts, projects, pages, purchases, enrollments, testimonials and
 // newsletter_subscribers (OnRecordCreateExecute, OnRecordUpdateExecute, OnRecordDeleteExecute;
-// hook id cca.webhooks.outbox). Job: ccaWebhookPrune, every 10 minutes.
+// hook id ccaWebhooksOutbox). Job: ccaWebhookPrune, every 10 minutes.
 package outbox
 
 import (

@@ -5,9 +5,9 @@
 // not register it now (key_gate.go). A delivery's way through these files is told once, in
 // the doc of package webhooks' Bind.
 //
-// Hooks: the app's serve and terminate (id cca.webhooks.dispatcher) start and stop the
-// dispatcher; saves of webhook_subscriptions (cca.webhooks.gateSubscriptions) and updates of
-// api_keys (cca.webhooks.gateKeys) tell the key gate. No jobs: the dispatcher runs its own
+// Hooks: the app's serve and terminate (id ccaWebhooksDispatcher) start and stop the
+// dispatcher; saves of webhook_subscriptions (ccaWebhooksGateSubscriptions) and updates of
+// api_keys (ccaWebhooksGateKeys) tell the key gate. No jobs: the dispatcher runs its own
 // loop.
 package sender
 

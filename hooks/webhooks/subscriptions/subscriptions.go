@@ -10,8 +10,8 @@
 //
 // Collections hooked: webhook_subscriptions (OnRecordCreate, OnRecordUpdate, their Request
 // hooks, OnRecordUpdateExecute) and api_keys (OnRecordDeleteExecute). Hook ids:
-// cca.webhooks.subscriptionRules, cca.webhooks.subscriptionDefaults,
-// cca.webhooks.subscriptionState, cca.webhooks.keyRevocation. No jobs.
+// ccaWebhooksSubscriptionRules, ccaWebhooksSubscriptionDefaults,
+// ccaWebhooksSubscriptionState, ccaWebhooksKeyRevocation. No jobs.
 package subscriptions
 
 import (
