@@ -13,6 +13,7 @@ import (
 
 	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes/apierr"
+	"github.com/creator-content-api/server/routes/markdown"
 	"github.com/creator-content-api/server/routes/reply"
 )
 
@@ -110,7 +111,7 @@ func (a *API) serveLLMs(full bool) func(*core.RequestEvent) error {
 					b.WriteString("\n")
 					continue
 				}
-				doc, err := markdownDocument(r.view(origin, rec, r.fullFields), link)
+				doc, err := markdown.FromView(r.view(origin, rec, r.fullFields), link)
 				if err != nil {
 					return apierr.Internal(err)
 				}

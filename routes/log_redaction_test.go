@@ -1,15 +1,9 @@
 package routes_test
 
 import (
-	"context"
-	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/logger"
 
 	"github.com/creator-content-api/server/apitest"
 	"github.com/creator-content-api/server/hooks/keys"
@@ -62,9 +56,9 @@ func TestNoKeyReachesTheLog(t *testing.T) {
 	} {
 		s.NotExpectedContent = []string{secret, strings.ToLower(secret)}
 		var before int
-		s.Before = func(t testing.TB, h *apitest.Harness) { before = len(logRows(t, h, 0)) }
+		s.Before = func(t testing.TB, h *apitest.Harness) { before = len(h.LogRows(t, 0)) }
 		s.After = func(t testing.TB, h *apitest.Harness, res *apitest.Response) {
-			rows := logRows(t, h, before+1)
+			rows := h.LogRows(t, before+1)
 			for _, row := range rows {
 				if strings.Contains(strings.ToLower(row), strings.ToLower(secret)) {
 					t.Fatalf("a log row holds the key: %s", row)
@@ -72,42 +66,5 @@ func TestNoKeyReachesTheLog(t *testing.T) {
 			}
 		}
 		s.Test(t, h)
-	}
-}
-
-// logRows writes the log entries waiting in PocketBase's batch and returns every row of _logs
-// as JSON, once there are at least min. PocketBase adds a request's row from a goroutine after
-// answering, so it is waited for.
-func logRows(t testing.TB, h *apitest.Harness, min int) []string {
-	t.Helper()
-	batch, ok := h.App.Logger().Handler().(*logger.BatchHandler)
-	if !ok {
-		t.Fatalf("the logger's handler is %T", h.App.Logger().Handler())
-	}
-	ctx := context.WithValue(context.Background(), logger.BlockKey, true)
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		if err := batch.WriteAll(ctx); err != nil {
-			t.Fatal(err)
-		}
-		var logs []*core.Log
-		if err := h.App.LogQuery().All(&logs); err != nil {
-			t.Fatal(err)
-		}
-		if len(logs) >= min {
-			rows := make([]string, 0, len(logs))
-			for _, l := range logs {
-				b, err := json.Marshal(l)
-				if err != nil {
-					t.Fatal(err)
-				}
-				rows = append(rows, string(b))
-			}
-			return rows
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%d log rows, want at least %d", len(logs), min)
-		}
-		time.Sleep(5 * time.Millisecond) // the request's row comes from PocketBase's goroutine
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 
 	"github.com/creator-content-api/server/routes/apierr"
+	"github.com/creator-content-api/server/routes/markdown"
 	"github.com/creator-content-api/server/routes/reply"
 )
 
@@ -42,7 +43,7 @@ func varyAccept() *hook.Handler[*core.RequestEvent] {
 }
 
 // markdownOr serves a v1 read by slug (read, unchanged) as JSON, or as a Markdown document
-// (markdownDocument) when the client prefers text/markdown or the slug ends in .md: the same
+// (markdown.FromView) when the client prefers text/markdown or the slug ends in .md: the same
 // record, found by the same handler, with its own strong ETag; errors stay the JSON envelope.
 func markdownOr(read func(*core.RequestEvent) error) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
@@ -69,7 +70,7 @@ func markdownOr(read func(*core.RequestEvent) error) func(*core.RequestEvent) er
 		if err := json.Unmarshal(rec.Body.Bytes(), &out); err != nil {
 			return apierr.Internal(err)
 		}
-		doc, err := markdownDocument(out.Data, publicOrigin(e)+strings.TrimSuffix(e.Request.URL.Path, markdownSuffix)+markdownSuffix)
+		doc, err := markdown.FromView(out.Data, publicOrigin(e)+strings.TrimSuffix(e.Request.URL.Path, markdownSuffix)+markdownSuffix)
 		if err != nil {
 			return apierr.Internal(err)
 		}

@@ -14,47 +14,39 @@ import (
 
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/routes/apierr"
+	"github.com/creator-content-api/server/routes/mcp"
 )
 
-// routeCall is one call of a row of the route table from inside the server, as an MCP tool
-// makes it: the row's own handler runs, so a tool is the REST endpoint, not a second
-// implementation of it.
-type routeCall struct {
-	method, pattern string            // the row, as the table names it
-	path            map[string]string // its path parameters
-	query           url.Values
-	body            map[string]any // sent as JSON; nil sends none
-}
-
-// callRoute runs the handler of c's row for the request outer (the /mcp request, whose key
-// keyAuth has admitted) and returns its JSON answer. The row's scope and personal-data rule are
+// callRoute is the MCP server's Config.Call: it runs the handler of c's row for the request
+// outer (the /mcp request, whose key keyAuth has admitted) and returns its JSON answer, so a
+// tool is the REST endpoint, not a second implementation of it. The row's scope and personal-data rule are
 // checked against the key as keyAuth would; the request keeps outer's context (the key as the
 // revisions' actor), host, TLS state and headers (publicOrigin, the key's origin), so the
 // answer is the one the REST call would give. A refusal is the handler's *apierr.Error.
-func (a *API) callRoute(outer *core.RequestEvent, key *keys.Key, c routeCall) ([]byte, error) {
-	r, ok := a.route(c.method, c.pattern)
+func (a *API) callRoute(outer *core.RequestEvent, key *keys.Key, c mcp.Call) ([]byte, error) {
+	r, ok := a.route(c.Method, c.Pattern)
 	if !ok {
-		return nil, apierr.Internal(fmt.Errorf("mcp: no route %s %s", c.method, c.pattern))
+		return nil, apierr.Internal(fmt.Errorf("mcp: no route %s %s", c.Method, c.Pattern))
 	}
 	if err := routeAdmits(key, r); err != nil {
 		return nil, err
 	}
-	target := c.pattern
-	for name, v := range c.path {
+	target := c.Pattern
+	for name, v := range c.Path {
 		target = strings.Replace(target, "{"+name+"}", url.PathEscape(v), 1)
 	}
-	if len(c.query) > 0 {
-		target += "?" + c.query.Encode()
+	if len(c.Query) > 0 {
+		target += "?" + c.Query.Encode()
 	}
 	req := outer.Request.Clone(outer.Request.Context())
-	req.Method = c.method
-	req.URL = &url.URL{Path: strings.SplitN(target, "?", 2)[0], RawQuery: c.query.Encode()}
+	req.Method = c.Method
+	req.URL = &url.URL{Path: strings.SplitN(target, "?", 2)[0], RawQuery: c.Query.Encode()}
 	req.RequestURI = target
 	req.Header.Del("If-None-Match")
 	req.Header.Set("Accept", "application/json")
 	req.Body, req.ContentLength = http.NoBody, 0
-	if c.body != nil {
-		raw, err := json.Marshal(c.body)
+	if c.Body != nil {
+		raw, err := json.Marshal(c.Body)
 		if err != nil {
 			return nil, apierr.InvalidRequest("arguments: " + err.Error())
 		}
@@ -62,7 +54,7 @@ func (a *API) callRoute(outer *core.RequestEvent, key *keys.Key, c routeCall) ([
 		req.ContentLength = int64(len(raw))
 		req.Header.Set("Content-Type", "application/json")
 	}
-	for name, v := range c.path {
+	for name, v := range c.Path {
 		req.SetPathValue(name, v)
 	}
 	rec := httptest.NewRecorder()

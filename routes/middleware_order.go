@@ -20,7 +20,7 @@ import (
 //	 -990 pbBodyLimit       API            Config.MaxBodyBytes instead of PocketBase's 32 MiB
 //	   10 ccaRateLimit      API, feeds     the route's tier per client IP, before anything can fail
 //	   20 ccaHTTPSOnly      API routes     403 https_required over plain HTTP
-//	   29 ccaBearerChallenge /mcp          WWW-Authenticate: Bearer on a 401 (mcp.go)
+//	   29 ccaBearerChallenge /mcp          WWW-Authenticate: Bearer on a 401 (mcp_mount.go)
 //	   30 ccaKeyAuth        key routes     the Bearer key and the route's scope (/mcp: any scope)
 //	   30 ccaOwnerAuth      owner routes   the owner's superuser token
 //	   40 ccaPollCap        the poll route the per-key poll window

@@ -30,9 +30,9 @@ func TestNoPreviewTokenReachesTheLog(t *testing.T) {
 			ExpectedStatus: http.StatusNotFound, ExpectedCode: "not_found"},
 	} {
 		var before int
-		s.Before = func(t testing.TB, h *apitest.Harness) { before = len(logRows(t, h, 0)) }
+		s.Before = func(t testing.TB, h *apitest.Harness) { before = len(h.LogRows(t, 0)) }
 		s.After = func(t testing.TB, h *apitest.Harness, res *apitest.Response) {
-			rows := logRows(t, h, before+1)
+			rows := h.LogRows(t, before+1)
 			redacted := false
 			for _, row := range rows {
 				if strings.Contains(strings.ToLower(row), strings.ToLower(secret)) {

@@ -11,9 +11,6 @@ import (
 	"github.com/creator-content-api/server/routes/apierr"
 )
 
-// codeConflict is the envelope code of a delete refused because other records need the record.
-const codeConflict = "conflict"
-
 // checkNotRequired refuses to delete a record that another record requires: a required
 // relation without cascade, such as an enrollment's course. PocketBase refuses such a delete
 // too, but with a plain error (a 500 here); this says why, with a 409, before anything changes.
@@ -39,7 +36,7 @@ func checkNotRequired(app core.App, rec *core.Record) error {
 				return apierr.Internal(err)
 			}
 			if n > 0 {
-				return &apierr.Error{Status: http.StatusConflict, Code: codeConflict,
+				return &apierr.Error{Status: http.StatusConflict, Code: apierr.CodeConflict,
 					Message: fmt.Sprintf("cannot delete: %d %s record(s) require it", n, c.Name)}
 			}
 		}

@@ -33,6 +33,7 @@ import (
 	"github.com/creator-content-api/server/pb_public"
 	"github.com/creator-content-api/server/routes/cursor"
 	"github.com/creator-content-api/server/routes/feeds"
+	"github.com/creator-content-api/server/routes/mcp"
 	"github.com/creator-content-api/server/routes/readcache"
 	"github.com/creator-content-api/server/routes/requestlog"
 )
@@ -98,8 +99,8 @@ type API struct {
 	search  *searchSemaphore
 	log     *requestlog.Log
 	streams *streamSlots
-	// mcpTools are the MCP tools (/mcp), their schemas read from the contract.
-	mcpTools []*mcpTool
+	// mcp is the MCP server (/mcp), its tools' schemas read from the contract.
+	mcp *mcp.Server
 	// newsletter subscribes, confirms and unsubscribes readers (and the owner's list).
 	newsletter *newsletter.Service
 	members    *members.Service
@@ -168,7 +169,7 @@ func Register(app core.App, cfg Config) (*API, error) {
 	if err := checkTable(a.routes); err != nil {
 		return nil, err
 	}
-	if a.mcpTools, err = loadMCPTools(); err != nil {
+	if a.mcp, err = a.newMCP(); err != nil {
 		return nil, fmt.Errorf("%w: MCP tools: %v", ErrInvalidConfig, err)
 	}
 	a.keys = keys.NewStore(app, func() uint64 { return cfg.Changes.Generation(changes.Keys) })

@@ -35,6 +35,9 @@ const (
 	CodeTooManyStreams = "too_many_streams"
 	// CodeInsufficientStorage (507): the data directory's disk is full; nothing was saved.
 	CodeInsufficientStorage = "insufficient_storage"
+	// CodeConflict (409): the record's state refuses the change: a delete of a record other
+	// records require, update_draft of a published record (MCP).
+	CodeConflict = "conflict"
 )
 
 // Error is an API failure: Status and the envelope's Code and Message go to the client;

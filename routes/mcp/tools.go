@@ -1,4 +1,4 @@
-package routes
+package mcp
 
 import (
 	"bytes"
@@ -16,10 +16,10 @@ import (
 	"github.com/creator-content-api/server/routes/markdown"
 )
 
-// mcpTool is one MCP tool: a scope that shows it in tools/list (and its personal-data rule, as
+// tool is one MCP tool: a scope that shows it in tools/list (and its personal-data rule, as
 // its route's), its schemas from the contract, and run, which maps the arguments to calls of
-// rows of the route table (callRoute) and their answers to the tool's result.
-type mcpTool struct {
+// rows of the route table (Config.Call) and their answers to the tool's result.
+type tool struct {
 	tool         *mcp.Tool
 	scope        string
 	personalData bool
@@ -28,35 +28,49 @@ type mcpTool struct {
 
 // toolCall is a tool's call on behalf of the /mcp request's key.
 type toolCall struct {
-	a   *API
+	s   *Server
 	e   *core.RequestEvent
 	key *keys.Key
 }
 
 // visibleTo says whether key may call the tool, by the rule of keyAuth for its routes.
-func (t *mcpTool) visibleTo(key *keys.Key) bool {
+func (t *tool) visibleTo(key *keys.Key) bool {
 	return keys.Grants(key.Scopes, t.scope) && !(t.personalData && key.Browser())
 }
 
+// The query and path parameters of the routes the tools call, as the contract
+// (pb_public/openapi.json) names them for every client of the REST API.
+const (
+	paramTag      = "tag"
+	paramQ        = "q"
+	paramSort     = "sort"
+	paramCursor   = "cursor"
+	paramLimit    = "limit"
+	paramPage     = "page"
+	paramPerPage  = "per_page"
+	paramDraft    = "draft"
+	paramIDOrSlug = "idOrSlug"
+)
+
 // The collections the content tools serve, as the v1 routes name them.
-var mcpContentCollections = []any{"posts", "projects"}
+var contentCollections = []any{"posts", "projects"}
 
-// mcpWriteFields are the summary of a record a write tool answers with.
-var mcpWriteFields = []string{"id", "slug", "title", "draft", "visibility", "published_at", "updated"}
+// writeFields are the summary of a record a write tool answers with.
+var writeFields = []string{"id", "slug", "title", "draft", "visibility", "published_at", "updated"}
 
-// loadMCPTools makes the tools from the schemas of the embedded contract.
-func loadMCPTools() ([]*mcpTool, error) {
+// loadTools makes the tools from the schemas of the embedded contract.
+func loadTools() ([]*tool, error) {
 	s, err := loadContractSchemas()
 	if err != nil {
 		return nil, err
 	}
 	b := schemaBuilder{s: s}
-	collection := map[string]any{"type": "string", "enum": mcpContentCollections}
+	collection := map[string]any{"type": "string", "enum": contentCollections}
 	str := map[string]any{"type": "string"}
 	item := b.union("PostData", "ProjectData")
-	writeSummary := mergeSchemas(b.picked("Post", mcpWriteFields), b.picked("Project", mcpWriteFields))
+	writeSummary := mergeSchemas(b.picked("Post", writeFields), b.picked("Project", writeFields))
 	summary := map[string]any{"type": "object", "required": []any{"data"}, "properties": map[string]any{"data": writeSummary}}
-	tools := []*mcpTool{
+	tools := []*tool{
 		{scope: keys.ScopeRead, run: listContentTool, tool: &mcp.Tool{
 			Name:        "list_content",
 			Description: "List or search (q) published posts or projects, newest first; next_cursor pages on.",
@@ -147,14 +161,14 @@ type contentArgs struct {
 	Collection string `json:"collection"`
 }
 
-func (c contentArgs) resource() (*resource, error) {
-	switch c.Collection {
-	case "posts":
-		return postsResource, nil
-	case "projects":
-		return projectsResource, nil
+// checked is the collection, once it is one the tools serve.
+func (c contentArgs) checked() (string, error) {
+	for _, name := range contentCollections {
+		if c.Collection == name {
+			return c.Collection, nil
+		}
 	}
-	return nil, apierr.InvalidParam("collection", "one of posts, projects")
+	return "", apierr.InvalidParam("collection", "one of posts, projects")
 }
 
 func listContentTool(c *toolCall, raw json.RawMessage) (any, error) {
@@ -166,7 +180,7 @@ func listContentTool(c *toolCall, raw json.RawMessage) (any, error) {
 	if err := decodeArgs(raw, &args); err != nil {
 		return nil, err
 	}
-	r, err := args.resource()
+	r, err := args.checked()
 	if err != nil {
 		return nil, err
 	}
@@ -179,7 +193,7 @@ func listContentTool(c *toolCall, raw json.RawMessage) (any, error) {
 	if args.Limit != nil {
 		q.Set(paramLimit, strconv.Itoa(*args.Limit))
 	}
-	return c.json(routeCall{method: http.MethodGet, pattern: "/api/v1/" + r.collection, query: q})
+	return c.json(Call{Method: http.MethodGet, Pattern: "/api/v1/" + r, Query: q})
 }
 
 func getContentTool(c *toolCall, raw json.RawMessage) (any, error) {
@@ -190,7 +204,7 @@ func getContentTool(c *toolCall, raw json.RawMessage) (any, error) {
 	if err := decodeArgs(raw, &args); err != nil {
 		return nil, err
 	}
-	r, err := args.resource()
+	r, err := args.checked()
 	if err != nil {
 		return nil, err
 	}
@@ -221,18 +235,18 @@ func draftsTool(c *toolCall, raw json.RawMessage) (any, error) {
 	if err := decodeArgs(raw, &args); err != nil {
 		return nil, err
 	}
-	r, err := args.resource()
+	r, err := args.checked()
 	if err != nil {
 		return nil, err
 	}
-	q := url.Values{paramDraft: {"true"}, paramPerPage: {strconv.Itoa(mcpResourcesPerPage)}, paramSort: {"-updated"}}
+	q := url.Values{paramDraft: {"true"}, paramPerPage: {strconv.Itoa(resourcesPerPage)}, paramSort: {"-updated"}}
 	if args.Q != "" {
 		q.Set(paramQ, args.Q)
 	}
 	if args.Page != nil {
 		q.Set(paramPage, strconv.Itoa(*args.Page))
 	}
-	out, err := c.json(routeCall{method: http.MethodGet, pattern: "/api/v2/" + r.collection, query: q})
+	out, err := c.json(Call{Method: http.MethodGet, Pattern: "/api/v2/" + r, Query: q})
 	if err != nil {
 		return nil, err
 	}
@@ -240,27 +254,27 @@ func draftsTool(c *toolCall, raw json.RawMessage) (any, error) {
 	summaries := make([]any, 0, len(items))
 	for _, it := range items {
 		v, _ := it.(map[string]any)
-		summaries = append(summaries, pick(v, mcpWriteFields))
+		summaries = append(summaries, pick(v, writeFields))
 	}
 	return map[string]any{"items": summaries, "page": out["page"], "total_pages": out["total_pages"]}, nil
 }
 
 func profileTool(c *toolCall, raw json.RawMessage) (any, error) {
-	return c.noArgs(raw, routeCall{method: http.MethodGet, pattern: "/api/v1/profile"})
+	return c.noArgs(raw, Call{Method: http.MethodGet, Pattern: "/api/v1/profile"})
 }
 
 func tagsTool(c *toolCall, raw json.RawMessage) (any, error) {
-	return c.noArgs(raw, routeCall{method: http.MethodGet, pattern: "/api/v1/tags"})
+	return c.noArgs(raw, Call{Method: http.MethodGet, Pattern: "/api/v1/tags"})
 }
 
 func analyticsTool(c *toolCall, raw json.RawMessage) (any, error) {
-	return c.noArgs(raw, routeCall{method: http.MethodGet, pattern: "/api/v2/analytics"})
+	return c.noArgs(raw, Call{Method: http.MethodGet, Pattern: "/api/v2/analytics"})
 }
 
 // membersTool asks the members list for one row and keeps only its total.
 func membersTool(c *toolCall, raw json.RawMessage) (any, error) {
-	out, err := c.noArgs(raw, routeCall{method: http.MethodGet, pattern: "/api/v2/members",
-		query: url.Values{paramPerPage: {"1"}}})
+	out, err := c.noArgs(raw, Call{Method: http.MethodGet, Pattern: "/api/v2/members",
+		Query: url.Values{paramPerPage: {"1"}}})
 	if err != nil {
 		return nil, err
 	}
@@ -269,17 +283,17 @@ func membersTool(c *toolCall, raw json.RawMessage) (any, error) {
 
 // published is the v1 read of r's published record by slug, as JSON: a slug with a dot (which
 // no slug has; <slug>.md would ask the route for Markdown) is not found.
-func (c *toolCall) published(r *resource, slug string) (map[string]any, error) {
+func (c *toolCall) published(r, slug string) (map[string]any, error) {
 	if strings.Contains(slug, ".") {
 		return nil, apierr.NotFound()
 	}
-	return c.json(routeCall{method: http.MethodGet, pattern: "/api/v1/" + r.collection + "/{idOrSlug}",
-		path: map[string]string{paramIDOrSlug: slug}})
+	return c.json(Call{Method: http.MethodGet, Pattern: "/api/v1/" + r + "/{idOrSlug}",
+		Path: map[string]string{paramIDOrSlug: slug}})
 }
 
 // json calls a route and decodes its JSON answer.
-func (c *toolCall) json(rc routeCall) (map[string]any, error) {
-	raw, err := c.a.callRoute(c.e, c.key, rc)
+func (c *toolCall) json(rc Call) (map[string]any, error) {
+	raw, err := c.s.cfg.Call(c.e, c.key, rc)
 	if err != nil {
 		return nil, err
 	}
@@ -291,7 +305,7 @@ func (c *toolCall) json(rc routeCall) (map[string]any, error) {
 }
 
 // noArgs calls a route for a tool that takes no arguments.
-func (c *toolCall) noArgs(raw json.RawMessage, rc routeCall) (map[string]any, error) {
+func (c *toolCall) noArgs(raw json.RawMessage, rc Call) (map[string]any, error) {
 	if err := decodeArgs(raw, &struct{}{}); err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package routes
+package mcp
 
 import (
 	"context"
@@ -13,25 +13,26 @@ import (
 
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/routes/apierr"
+	"github.com/creator-content-api/server/routes/markdown"
 )
 
-// mcpResourceScheme starts the URI of each published post and project as an MCP resource:
+// resourceScheme starts the URI of each published post and project as an MCP resource:
 // content://posts/<slug>, content://projects/<slug>.
-const mcpResourceScheme = "content://"
+const resourceScheme = "content://"
 
-// mcpResourcesPerPage is how many resources a resources/list page holds.
-const mcpResourcesPerPage = 50
+// resourcesPerPage is how many resources a resources/list page holds.
+const resourcesPerPage = 50
 
-// addMCPResources serves the published posts and projects as text/markdown resources to a key
+// addResources serves the published posts and projects as text/markdown resources to a key
 // that may read them (the v1 read routes' scope): resources/list pages through the v1 lists
 // (their signed cursors inside its own), resources/read answers the v1 read by slug as a
 // Markdown document.
-func addMCPResources(srv *mcp.Server, call *toolCall) {
+func addResources(srv *mcp.Server, call *toolCall) {
 	if !keys.Grants(call.key.Scopes, keys.ScopeRead) {
 		return
 	}
 	srv.AddResourceTemplate(&mcp.ResourceTemplate{
-		Name: "content", URITemplate: mcpResourceScheme + "{collection}/{slug}", MIMEType: "text/markdown",
+		Name: "content", URITemplate: resourceScheme + "{collection}/{slug}", MIMEType: "text/markdown",
 		Description: "A published post or project as Markdown.",
 	}, func(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
 		return call.readResource(req.Params.URI)
@@ -58,21 +59,21 @@ func (c *toolCall) listResources(cursor string) (*mcp.ListResourcesResult, error
 	if collection == "" {
 		collection = "posts"
 	}
-	r, err := contentArgs{Collection: collection}.resource()
+	r, err := contentArgs{Collection: collection}.checked()
 	if err != nil {
 		return nil, errInvalidCursor
 	}
-	q := url.Values{paramLimit: {strconv.Itoa(mcpResourcesPerPage)}}
+	q := url.Values{paramLimit: {strconv.Itoa(resourcesPerPage)}}
 	if inner != "" {
 		q.Set(paramCursor, inner)
 	}
-	out, err := c.json(routeCall{method: http.MethodGet, pattern: "/api/v1/" + r.collection, query: q})
+	out, err := c.json(Call{Method: http.MethodGet, Pattern: "/api/v1/" + r, Query: q})
 	if err != nil {
 		var ae *apierr.Error
 		if errors.As(err, &ae) && ae.Status == http.StatusBadRequest {
 			return nil, errInvalidCursor
 		}
-		return nil, resourceError(err)
+		return nil, c.resourceError(err)
 	}
 	res := &mcp.ListResourcesResult{Resources: []*mcp.Resource{}}
 	items, _ := out["data"].([]any)
@@ -81,13 +82,13 @@ func (c *toolCall) listResources(cursor string) (*mcp.ListResourcesResult, error
 		slug, _ := v["slug"].(string)
 		title, _ := v["title"].(string)
 		excerpt, _ := v["excerpt"].(string)
-		res.Resources = append(res.Resources, &mcp.Resource{URI: mcpResourceScheme + r.collection + "/" + slug,
+		res.Resources = append(res.Resources, &mcp.Resource{URI: resourceScheme + r + "/" + slug,
 			Name: slug, Title: title, Description: excerpt, MIMEType: "text/markdown"})
 	}
 	switch next, _ := out["next_cursor"].(string); {
 	case next != "":
-		res.NextCursor = r.collection + " " + next
-	case r.collection == "posts":
+		res.NextCursor = r + " " + next
+	case r == "posts":
 		res.NextCursor = "projects"
 	}
 	return res, nil
@@ -95,9 +96,9 @@ func (c *toolCall) listResources(cursor string) (*mcp.ListResourcesResult, error
 
 // readResource answers resources/read of a content:// URI.
 func (c *toolCall) readResource(uri string) (*mcp.ReadResourceResult, error) {
-	collection, slug, ok := strings.Cut(strings.TrimPrefix(uri, mcpResourceScheme), "/")
-	r, err := contentArgs{Collection: collection}.resource()
-	if !ok || err != nil || !strings.HasPrefix(uri, mcpResourceScheme) {
+	collection, slug, ok := strings.Cut(strings.TrimPrefix(uri, resourceScheme), "/")
+	r, err := contentArgs{Collection: collection}.checked()
+	if !ok || err != nil || !strings.HasPrefix(uri, resourceScheme) {
 		return nil, mcp.ResourceNotFoundError(uri)
 	}
 	out, err := c.published(r, slug)
@@ -106,12 +107,12 @@ func (c *toolCall) readResource(uri string) (*mcp.ReadResourceResult, error) {
 		if errors.As(err, &ae) && ae.Status == http.StatusNotFound {
 			return nil, mcp.ResourceNotFoundError(uri)
 		}
-		return nil, resourceError(err)
+		return nil, c.resourceError(err)
 	}
 	view, _ := out["data"].(map[string]any)
-	doc, err := markdownDocument(view, "")
+	doc, err := markdown.FromView(view, "")
 	if err != nil {
-		return nil, resourceError(apierr.Internal(err))
+		return nil, c.resourceError(apierr.Internal(err))
 	}
 	return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: uri, MIMEType: "text/markdown", Text: doc}}}, nil
 }
@@ -121,7 +122,7 @@ var errInvalidCursor = &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: 
 
 // resourceError is err as a JSON-RPC error: the REST envelope's code and message (a 500's
 // cause stays in the server).
-func resourceError(err error) error {
-	ae := toAPIError(err)
+func (c *toolCall) resourceError(err error) error {
+	ae := c.s.cfg.Error(err)
 	return &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: ae.Code + ": " + ae.Message}
 }

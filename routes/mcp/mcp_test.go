@@ -1,4 +1,4 @@
-package routes_test
+package mcp_test
 
 import (
 	"encoding/json"
@@ -189,8 +189,13 @@ func structured(t testing.TB, out map[string]any) any {
 func TestMCPReadToolsAnswerAsREST(t *testing.T) {
 	t.Parallel()
 	h := apitest.New(t, apitest.Options{})
-	seedProfile(t, h)
-	seedAnalytics(t, h)
+	h.SaveRecord(vocab.Profile, map[string]any{"name": "Ada Lovelace", "headline": "Writes about engines"})
+	// Something for each count of the analytics to show, and three members to count.
+	for _, email := range []string{"m0@example.com", "m1@example.com", "m2@example.com"} {
+		h.SaveRecord(vocab.Members, map[string]any{"email": email, "password": "a long member password"})
+	}
+	h.SaveRecord(vocab.NewsletterSubscribers, map[string]any{"email": "s@example.com"})
+	h.SaveRecord(vocab.PageViews, map[string]any{"path": "/blog/a", "referrer": "https://news.example"})
 	for i, slug := range []string{"alpha", "beta", "gamma"} {
 		h.SaveRecord(vocab.Posts, map[string]any{"title": "Post " + slug, "slug": slug, "visibility": "public",
 			"tags": []string{"go", "notes"}[:1+i%2], "content": "<h2>Hello</h2><p>A <strong>bold</strong> <a href=\"https://example.com\">link</a>.</p>"})
@@ -398,7 +403,7 @@ func TestMCPRateAndLog(t *testing.T) {
 	call := toolCall("create_draft", map[string]any{"collection": "posts", "fields": map[string]any{"title": "Logged", "visibility": "public"}})
 	apitest.Scenario{Name: "a write", Method: http.MethodPost, Path: "/mcp", Headers: mcpHeaders(key), Body: call,
 		ExpectedStatus: http.StatusOK, ExpectedHeaders: map[string]string{"X-RateLimit-Limit": "10", "X-RateLimit-Remaining": "9"}}.Test(t, h)
-	rows := logRows(t, h, 1)
+	rows := h.LogRows(t, 1)
 	if !slices.ContainsFunc(rows, func(r string) bool { return strings.Contains(r, `/mcp`) }) || slices.ContainsFunc(rows, func(r string) bool { return strings.Contains(r, key) }) {
 		t.Errorf("request log rows %v", rows)
 	}

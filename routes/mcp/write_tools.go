@@ -1,4 +1,4 @@
-package routes
+package mcp
 
 import (
 	"encoding/json"
@@ -24,7 +24,7 @@ func createDraftTool(c *toolCall, raw json.RawMessage) (any, error) {
 	if err := decodeArgs(raw, &args); err != nil {
 		return nil, err
 	}
-	r, err := args.resource()
+	r, err := args.checked()
 	if err != nil {
 		return nil, err
 	}
@@ -32,7 +32,7 @@ func createDraftTool(c *toolCall, raw json.RawMessage) (any, error) {
 		args.Fields = map[string]any{}
 	}
 	args.Fields["draft"] = true
-	return c.summary(routeCall{method: http.MethodPost, pattern: "/api/v1/" + r.collection, body: args.Fields})
+	return c.summary(Call{Method: http.MethodPost, Pattern: "/api/v1/" + r, Body: args.Fields})
 }
 
 func updateDraftTool(c *toolCall, raw json.RawMessage) (any, error) {
@@ -47,8 +47,8 @@ func updateDraftTool(c *toolCall, raw json.RawMessage) (any, error) {
 	if _, ok := args.Fields["draft"]; ok {
 		return nil, apierr.InvalidField("draft", "update_draft keeps a draft a draft; publish publishes it")
 	}
-	return c.summary(routeCall{method: http.MethodPatch, pattern: "/api/v1/" + r.collection + "/{idOrSlug}",
-		path: map[string]string{paramIDOrSlug: args.ID}, body: args.Fields})
+	return c.summary(Call{Method: http.MethodPatch, Pattern: "/api/v1/" + r + "/{idOrSlug}",
+		Path: map[string]string{paramIDOrSlug: args.ID}, Body: args.Fields})
 }
 
 func publishTool(c *toolCall, raw json.RawMessage) (any, error) {
@@ -56,7 +56,7 @@ func publishTool(c *toolCall, raw json.RawMessage) (any, error) {
 	if err := decodeArgs(raw, &args); err != nil {
 		return nil, err
 	}
-	r, err := args.resource()
+	r, err := args.checked()
 	if err != nil {
 		return nil, err
 	}
@@ -64,36 +64,37 @@ func publishTool(c *toolCall, raw json.RawMessage) (any, error) {
 	if args.At != "" {
 		body["published_at"] = args.At
 	}
-	return c.summary(routeCall{method: http.MethodPatch, pattern: "/api/v1/" + r.collection + "/{idOrSlug}",
-		path: map[string]string{paramIDOrSlug: args.ID}, body: body})
+	return c.summary(Call{Method: http.MethodPatch, Pattern: "/api/v1/" + r + "/{idOrSlug}",
+		Path: map[string]string{paramIDOrSlug: args.ID}, Body: body})
 }
 
-// draft is the resource of args once its record is found to be a draft: update_draft edits
-// drafts only (409 conflict otherwise), as its name promises.
-func (c *toolCall) draft(args writeArgs) (*resource, error) {
-	r, err := args.resource()
+// draft is the collection of args once its record is found to be a draft: update_draft edits
+// drafts only (409 conflict otherwise), as its name promises. A record not found is
+// sql.ErrNoRows, which Config.Error answers as the REST API's 404.
+func (c *toolCall) draft(args writeArgs) (string, error) {
+	r, err := args.checked()
 	if err != nil {
-		return nil, err
+		return "", err
 	}
-	rec, err := findRecord(c.e.App, r, args.ID)
+	rec, err := c.e.App.FindRecordById(r, args.ID)
 	if err != nil {
-		return nil, err
+		return "", err
 	}
 	if !rec.GetBool("draft") {
-		return nil, &apierr.Error{Status: http.StatusConflict, Code: codeConflict,
+		return "", &apierr.Error{Status: http.StatusConflict, Code: apierr.CodeConflict,
 			Message: "this record is published: update_draft changes drafts only"}
 	}
 	return r, nil
 }
 
-// summary calls a write route and keeps mcpWriteFields of the record it answers.
-func (c *toolCall) summary(rc routeCall) (any, error) {
+// summary calls a write route and keeps writeFields of the record it answers.
+func (c *toolCall) summary(rc Call) (any, error) {
 	out, err := c.json(rc)
 	if err != nil {
 		return nil, err
 	}
 	data, _ := out["data"].(map[string]any)
-	return map[string]any{"data": pick(data, mcpWriteFields)}, nil
+	return map[string]any{"data": pick(data, writeFields)}, nil
 }
 
 // pick is the named fields of a record's view.

@@ -1,14 +1,11 @@
-package routes
+package markdown
 
-import (
-	"github.com/creator-content-api/server/hooks/content"
-	"github.com/creator-content-api/server/routes/markdown"
-)
+import "github.com/creator-content-api/server/hooks/content"
 
-// markdownDocument is a post's or project's view (as the v1 read renders or answers it,
+// FromView is a post's or project's view (as the v1 read renders or answers it,
 // content included) as a Markdown document: front matter of its title, slug, dates and tags, its
 // content converted from HTML. link is where the document is served, "" for none.
-func markdownDocument(view map[string]any, link string) (string, error) {
+func FromView(view map[string]any, link string) (string, error) {
 	str := func(name string) string { s, _ := view[name].(string); return s }
 	var tags []string
 	switch t := view[content.TagsField].(type) {
@@ -21,11 +18,11 @@ func markdownDocument(view map[string]any, link string) (string, error) {
 			}
 		}
 	}
-	body, err := markdown.FromHTML(str("content"))
+	body, err := FromHTML(str("content"))
 	if err != nil {
 		return "", err
 	}
-	return markdown.Document(markdown.Front{
+	return Document(Front{
 		Title: str("title"), Slug: str("slug"), URL: link, Published: str("published_at"), Updated: str("updated"),
 		Tags: tags, Excerpt: str("excerpt"),
 	}, body), nil
