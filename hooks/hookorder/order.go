@@ -78,10 +78,10 @@ const (
 	WebhooksSubscriptionDefaults         = "ccaWebhooksSubscriptionDefaults"
 	WebhooksSubscriptionDefaultsPriority = 10
 	// WebhooksGateSubscriptions tells the key gate that subscriptions changed
-	// (webhooks/sender/key_gate.go).
+	// (webhooks/sender/paused_by_key.go).
 	WebhooksGateSubscriptions         = "ccaWebhooksGateSubscriptions"
 	WebhooksGateSubscriptionsPriority = 10
-	// WebhooksGateKeys wakes the dispatcher when a key changed (webhooks/sender/key_gate.go).
+	// WebhooksGateKeys wakes the dispatcher when a key changed (webhooks/sender/paused_by_key.go).
 	WebhooksGateKeys         = "ccaWebhooksGateKeys"
 	WebhooksGateKeysPriority = 20
 

@@ -66,7 +66,7 @@ type Service struct {
 //  2. sender/dispatcher.go runs the loop; each pass (sender/dispatch_pass.go) starts due
 //     deliveries within the worker limits, from the ready queue (sender/ready_queue.go) or a
 //     scan of the database (sender/due_deliveries.go), and holds those of a subscription whose
-//     key could not register it now (sender/key_gate.go);
+//     key could not register it now (sender/paused_by_key.go);
 //  3. sender/delivery_worker.go makes one attempt (sender/delivery_attempt.go; signed and
 //     sent by package wire) and hands the result to sender/attempt_recorder.go, which records
 //     results in batches (sender/attempt_results.go): delivered, retried later

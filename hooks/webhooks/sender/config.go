@@ -32,7 +32,7 @@ type Config struct {
 	AttemptTimeout time.Duration
 	// KeyGeneration is the keys' generation (hooks/changes, area Keys): the dispatcher reads
 	// the keys of the subscriptions again when it moves, to hold the pushes of those whose key
-	// could not register them now (key_gate.go). nil reads them at every pass.
+	// could not register them now (paused_by_key.go). nil reads them at every pass.
 	KeyGeneration func() uint64
 	// Client returns the HTTP client for a delivery; allowPrivate is the site's
 	// webhooks_allow_private at the time of the attempt. nil means wire.NewClient with

@@ -24,7 +24,7 @@ func (d *Dispatcher) Offer(written []outbox.Written) {
 // pass starts due deliveries on the free workers: those of the ready queue first, then, when
 // the queue has none that may start and the database may hold some, those a scan adds to it
 // (a batch at a time). It skips deliveries in skip, and adds those it starts, and leaves the
-// deliveries of subscriptions whose key could not register them now pending (key_gate.go),
+// deliveries of subscriptions whose key could not register them now pending (paused_by_key.go),
 // as the gate says at each batch: a pass may run long, and a key changed meanwhile holds the
 // batches after the change. It returns how many it started, and whether deliveries were in
 // flight when it looked: those may have held back due deliveries that a later pass can start.

@@ -2,7 +2,7 @@
 // worker limits, what it keeps in memory meanwhile (senderState), the attempts (signed and
 // sent by package wire), the recording of their results with the retry schedule, the
 // attempts' history and stats, and the hold of the pushes of a subscription whose key could
-// not register it now (key_gate.go). A delivery's way through these files is told once, in
+// not register it now (paused_by_key.go). A delivery's way through these files is told once, in
 // the doc of package webhooks' Bind.
 //
 // Hooks: the app's serve and terminate (id ccaWebhooksDispatcher) start and stop the
