@@ -186,7 +186,7 @@ func TestIndexesExist(t *testing.T) {
 		{"idx_webhook_events_created", false, false},
 		{"idx_webhook_deliveries_status_next_attempt_at", false, false},
 		{"idx_webhook_deliveries_subscription_created", false, false},
-		{"idx_webhook_deliveries_created", false, false},
+		{"idx_webhook_deliveries_event", false, false},
 		{"idx_webhook_attempts_delivery_at", false, false},
 		{"idx_webhook_attempts_at", false, false},
 		{"idx_otps_link_hash", true, false},
@@ -205,6 +205,31 @@ func TestIndexesExist(t *testing.T) {
 		// The v1 reads spell their condition as vocab.NotDraftPublicSQL for SQLite to use these.
 		if got := strings.Contains(sql, "WHERE "+vocab.NotDraftPublicSQL); got != tc.where {
 			t.Errorf("index %s partial = %v, want %v: %s", tc.index, got, tc.where, sql)
+		}
+	}
+}
+
+// TestPruneReadsDeliveriesByEvent: the prune job's deletes of the deliveries of old events, and
+// of their attempts, look the deliveries up by event, not by reading the whole table.
+func TestPruneReadsDeliveriesByEvent(t *testing.T) {
+	t.Parallel()
+	ta := newApp(t)
+	for _, query := range []string{
+		"DELETE FROM webhook_deliveries WHERE event IN ('a', 'b')",
+		"DELETE FROM webhook_attempts WHERE delivery IN (SELECT id FROM webhook_deliveries WHERE event IN ('a', 'b'))",
+	} {
+		var plan []struct {
+			Detail string `db:"detail"`
+		}
+		if err := ta.DB().NewQuery("EXPLAIN QUERY PLAN " + query).All(&plan); err != nil {
+			t.Fatal(err)
+		}
+		var steps []string
+		for _, p := range plan {
+			steps = append(steps, p.Detail)
+		}
+		if got := strings.Join(steps, "; "); !strings.Contains(got, "idx_webhook_deliveries_event") {
+			t.Errorf("%s: plan %q does not use idx_webhook_deliveries_event", query, got)
 		}
 	}
 }
