@@ -9,7 +9,6 @@ import (
 	"github.com/creator-content-api/server/apitest/fixture"
 
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tests"
 
 	"github.com/creator-content-api/server/hooks"
 	"github.com/creator-content-api/server/hooks/hookorder"
@@ -19,15 +18,7 @@ import (
 // the handlers the table lists, in its order, PocketBase's record handler included, and no
 // handler without an id of the table (a BindFunc's random id).
 func TestRegisteredHookOrder(t *testing.T) {
-	dir := t.TempDir()
-	if err := fixture.WriteMigratedDataDir(dir); err != nil {
-		t.Fatal(err)
-	}
-	app, err := tests.NewTestAppWithConfig(core.BaseAppConfig{DataDir: dir, EncryptionEnv: "pb_test_env"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer app.Cleanup()
+	app := fixture.NewMigratedApp(t) // our migrations, no hooks but those the test binds
 	table := hookorder.Table()
 	before := map[string][]string{}
 	for _, row := range table {

@@ -10,7 +10,6 @@ import (
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tests"
 
 	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/hooks/webhooks/subscriptions"
@@ -23,15 +22,7 @@ import (
 // at once with SQLITE_BUSY_SNAPSHOT (517, "database is locked"); one that takes the write lock
 // with its first statement waits for the commit and records.
 func TestRecordingWaitsForAnotherProcesssCommit(t *testing.T) {
-	dir := t.TempDir() // our migrations, no hooks but those the test binds
-	if err := fixture.WriteMigratedDataDir(dir); err != nil {
-		t.Fatal(err)
-	}
-	app, err := tests.NewTestApp(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer app.Cleanup()
+	app := fixture.NewMigratedApp(t) // our migrations, no hooks but those the test binds
 	at := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
 	sub := fixture.CreateRecord(t, app, vocab.WebhookSubscriptions, map[string]any{"url": "https://example.com/hook",
 		"secret": "whsec_dGVzdA", "enabled": true})

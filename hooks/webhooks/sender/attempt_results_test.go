@@ -8,7 +8,6 @@ import (
 	"github.com/creator-content-api/server/apitest/fixture"
 
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tests"
 
 	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/hooks/webhooks/wire"
@@ -27,15 +26,7 @@ type deliveryState struct {
 const switchedOff = "subscription switched off"
 
 func TestRecordResultsAdvancesABatchInItsOrder(t *testing.T) {
-	dir := t.TempDir() // our migrations, no hooks but those the test binds
-	if err := fixture.WriteMigratedDataDir(dir); err != nil {
-		t.Fatal(err)
-	}
-	app, err := tests.NewTestApp(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer app.Cleanup()
+	app := fixture.NewMigratedApp(t) // our migrations, no hooks but those the test binds
 	at := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
 	subscriptions.BindState(app, func() time.Time { return at })
 
@@ -69,7 +60,8 @@ func TestRecordResultsAdvancesABatchInItsOrder(t *testing.T) {
 		{id: done, res: fail, sent: sent, at: at}, // no longer pending: left alone
 	}
 	var retries bool
-	err = app.RunInTransaction(func(txApp core.App) error {
+	err := app.RunInTransaction(func(txApp core.App) error {
+		var err error
 		retries, err = recordResults(txApp, batch)
 		return err
 	})
