@@ -10,6 +10,7 @@ import (
 	"github.com/creator-content-api/server/hooks/newsletter"
 	"github.com/creator-content-api/server/routes/apierr"
 	"github.com/creator-content-api/server/routes/cursor"
+	"github.com/creator-content-api/server/routes/params"
 )
 
 // subscriberList names the owner's subscriber list in its cursors; the sort is fixed.
@@ -19,7 +20,7 @@ const subscriberList, subscriberSort = "admin:newsletter_subscribers", "-created
 // newest first, optionally of one status, with the counts per status of the whole list.
 func (a *API) listSubscribers(e *core.RequestEvent) error {
 	q := e.Request.URL.Query()
-	limit, err := intParam(q, paramLimit, defaultLimit, 1, maxLimit)
+	limit, err := intParam(q, params.Limit, defaultLimit, 1, maxLimit)
 	if err != nil {
 		return err
 	}
@@ -27,10 +28,10 @@ func (a *API) listSubscribers(e *core.RequestEvent) error {
 	list := subscriberList + ":" + status
 	var page newsletter.Page
 	n := 1
-	if s, ok := queryValue(q, paramCursor); ok {
+	if s, ok := queryValue(q, params.Cursor); ok {
 		pos, err := a.cursors.Decode(s, list, subscriberSort)
 		if err != nil {
-			return apierr.InvalidParam(paramCursor, "not a next_cursor of this list; start again without it")
+			return apierr.InvalidParam(params.Cursor, "not a next_cursor of this list; start again without it")
 		}
 		page, n = newsletter.Page{Created: pos.Value, ID: pos.ID}, pos.Page
 	}

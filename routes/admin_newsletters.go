@@ -8,6 +8,7 @@ import (
 
 	"github.com/creator-content-api/server/hooks/newsletter/sends"
 	"github.com/creator-content-api/server/routes/apierr"
+	"github.com/creator-content-api/server/routes/params"
 )
 
 // Error codes of the newsletter's sends.
@@ -76,7 +77,7 @@ const (
 // listNewsletters answers GET /api/admin/newsletters: the latest sends with their state and
 // counts, newest first (`limit` 1..100, default 20).
 func (a *API) listNewsletters(e *core.RequestEvent) error {
-	limit, err := intParam(e.Request.URL.Query(), paramLimit, defaultSendsLimit, 1, maxSendsLimit)
+	limit, err := intParam(e.Request.URL.Query(), params.Limit, defaultSendsLimit, 1, maxSendsLimit)
 	if err != nil {
 		return err
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/creator-content-api/server/hooks/webhooks/subscriptions"
 	"github.com/creator-content-api/server/hooks/webhooks/wire"
 	"github.com/creator-content-api/server/routes/apierr"
+	"github.com/creator-content-api/server/routes/params"
 )
 
 // Bounds of the deliveries history's limit.
@@ -93,7 +94,7 @@ func (a *API) testSubscription(e *core.RequestEvent) error {
 // listDeliveries answers GET /api/admin/webhooks/{id}/deliveries: the subscription's latest
 // deliveries, newest first (`limit` 1..200, default 50).
 func listDeliveries(e *core.RequestEvent) error {
-	limit, err := intParam(e.Request.URL.Query(), paramLimit, defaultDeliveriesLimit, 1, maxDeliveriesLimit)
+	limit, err := intParam(e.Request.URL.Query(), params.Limit, defaultDeliveriesLimit, 1, maxDeliveriesLimit)
 	if err != nil {
 		return err
 	}

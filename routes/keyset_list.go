@@ -9,6 +9,7 @@ import (
 
 	"github.com/creator-content-api/server/routes/apierr"
 	"github.com/creator-content-api/server/routes/cursor"
+	"github.com/creator-content-api/server/routes/params"
 )
 
 // cursorListHandler answers a v1 cursor list of r (GET /api/v1/posts, projects, courses,
@@ -23,7 +24,7 @@ import (
 func (a *API) cursorListHandler(r *resource) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
 		q := e.Request.URL.Query()
-		limit, err := intParam(q, paramLimit, defaultLimit, 1, maxLimit)
+		limit, err := intParam(q, params.Limit, defaultLimit, 1, maxLimit)
 		if err != nil {
 			return err
 		}
@@ -50,10 +51,10 @@ func (a *API) cursorListHandler(r *resource) func(*core.RequestEvent) error {
 		list := search.cursorList(r.cursorList(tag))
 		page := 1
 		var after *cursor.Position
-		if s, ok := queryValue(q, paramCursor); ok {
+		if s, ok := queryValue(q, params.Cursor); ok {
 			p, err := a.cursors.Decode(s, list, sort.Name)
 			if err != nil {
-				bad := apierr.InvalidParam(paramCursor, "not a next_cursor of this list and sort; start again without it")
+				bad := apierr.InvalidParam(params.Cursor, "not a next_cursor of this list and sort; start again without it")
 				bad.Cause = err
 				return bad
 			}

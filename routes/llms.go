@@ -14,6 +14,7 @@ import (
 	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes/apierr"
 	"github.com/creator-content-api/server/routes/markdown"
+	"github.com/creator-content-api/server/routes/params"
 	"github.com/creator-content-api/server/routes/reply"
 )
 
@@ -50,8 +51,8 @@ func (a *API) bindLLMs(se *core.ServeEvent) {
 	se.Router.GET(llmsFullPath, a.serveLLMs(true)).Bind(mw...)
 	for _, r := range llmsResources {
 		read := markdownOr(a.publishedBySlugHandler(r))
-		se.Router.GET(llmsDocPrefix+r.collection+"/{"+paramIDOrSlug+"}", func(e *core.RequestEvent) error {
-			slug, ok := strings.CutSuffix(e.Request.PathValue(paramIDOrSlug), markdownSuffix)
+		se.Router.GET(llmsDocPrefix+r.collection+"/{"+params.IDOrSlug+"}", func(e *core.RequestEvent) error {
+			slug, ok := strings.CutSuffix(e.Request.PathValue(params.IDOrSlug), markdownSuffix)
 			if !ok {
 				return apierr.NotFound()
 			}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/creator-content-api/server/routes/apierr"
 	"github.com/creator-content-api/server/routes/markdown"
+	"github.com/creator-content-api/server/routes/params"
 	"github.com/creator-content-api/server/routes/reply"
 )
 
@@ -47,13 +48,13 @@ func varyAccept() *hook.Handler[*core.RequestEvent] {
 // record, found by the same handler, with its own strong ETag; errors stay the JSON envelope.
 func markdownOr(read func(*core.RequestEvent) error) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
-		slug := e.Request.PathValue(paramIDOrSlug)
+		slug := e.Request.PathValue(params.IDOrSlug)
 		bySuffix := strings.HasSuffix(slug, markdownSuffix)
 		if !bySuffix && !prefersMarkdown(e.Request.Header.Get("Accept")) {
 			return read(e)
 		}
 		if bySuffix {
-			e.Request.SetPathValue(paramIDOrSlug, strings.TrimSuffix(slug, markdownSuffix))
+			e.Request.SetPathValue(params.IDOrSlug, strings.TrimSuffix(slug, markdownSuffix))
 		}
 		rec := httptest.NewRecorder()
 		inner := &core.RequestEvent{App: e.App}

@@ -8,6 +8,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 
 	"github.com/creator-content-api/server/hooks/vocab"
+	"github.com/creator-content-api/server/routes/params"
 )
 
 // accessField is the field every v1 item carries: whether the reader has the whole of it.
@@ -47,7 +48,7 @@ func readVariant(e *core.RequestEvent) string {
 	if acc, _ := e.Get(accessContextKey).(vocab.Access); acc != vocab.AccessPublic {
 		v += " " + acc.String()
 	}
-	if e.Request.PathValue(paramIDOrSlug) != "" && prefersMarkdown(e.Request.Header.Get("Accept")) {
+	if e.Request.PathValue(params.IDOrSlug) != "" && prefersMarkdown(e.Request.Header.Get("Accept")) {
 		v += " markdown"
 	}
 	return v

@@ -10,6 +10,7 @@ import (
 
 	"github.com/creator-content-api/server/hooks/vocab"
 	"github.com/creator-content-api/server/routes/apierr"
+	"github.com/creator-content-api/server/routes/params"
 )
 
 // pageListHandler answers a v2 page list of r (GET /api/v2/posts, projects, courses, talks,
@@ -20,11 +21,11 @@ import (
 func (a *API) pageListHandler(r *resource) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
 		q := e.Request.URL.Query()
-		page, err := intParam(q, paramPage, 1, 1, 0)
+		page, err := intParam(q, params.Page, 1, 1, 0)
 		if err != nil {
 			return err
 		}
-		perPage, err := intParam(q, paramPerPage, defaultPerPage, 1, maxPerPage)
+		perPage, err := intParam(q, params.PerPage, defaultPerPage, 1, maxPerPage)
 		if err != nil {
 			return err
 		}
@@ -77,11 +78,11 @@ func (r *resource) v2Filter(q url.Values, now time.Time) (dbx.Expression, error)
 	if !r.publishable {
 		return nil, nil
 	}
-	draft, err := enumParam(q, paramDraft, []string{"true", "false"})
+	draft, err := enumParam(q, params.Draft, []string{"true", "false"})
 	if err != nil {
 		return nil, err
 	}
-	visibility, err := enumParam(q, paramVisibility, vocab.Visibilities())
+	visibility, err := enumParam(q, params.Visibility, vocab.Visibilities())
 	if err != nil {
 		return nil, err
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/creator-content-api/server/routes/apierr"
+	"github.com/creator-content-api/server/routes/params"
 )
 
 // Bounds of the list parameters (spec: Limits).
@@ -17,17 +18,6 @@ const (
 	defaultPerPage = 50
 	maxPerPage     = 200
 	defaultSort    = "-created"
-)
-
-// Names of the list query parameters.
-const (
-	paramLimit      = "limit"
-	paramSort       = "sort"
-	paramCursor     = "cursor"
-	paramPage       = "page"
-	paramPerPage    = "per_page"
-	paramDraft      = "draft"
-	paramVisibility = "visibility"
 )
 
 // queryValue is a parameter's first value; ok is false when it is absent or empty (an empty
@@ -103,13 +93,13 @@ func sortParam(q url.Values, keys []sortKey) (listSort, error) {
 		sorts["-"+k.param] = listSort{Name: "-" + k.param, Column: k.column, Desc: true}
 		allowed = append(allowed, k.param, "-"+k.param)
 	}
-	name, ok := queryValue(q, paramSort)
+	name, ok := queryValue(q, params.Sort)
 	if !ok {
 		name = defaultSort
 	}
 	s, found := sorts[name]
 	if !found {
-		return listSort{}, apierr.InvalidParam(paramSort, "must be one of "+strings.Join(allowed, ", "))
+		return listSort{}, apierr.InvalidParam(params.Sort, "must be one of "+strings.Join(allowed, ", "))
 	}
 	return s, nil
 }

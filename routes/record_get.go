@@ -9,21 +9,15 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"github.com/creator-content-api/server/routes/apierr"
-)
-
-// Path parameters naming one record. Posts and projects call it idOrSlug (a slug for v1 GET,
-// a record id for PATCH and DELETE); every other resource calls it id.
-const (
-	paramID       = "id"
-	paramIDOrSlug = "idOrSlug"
+	"github.com/creator-content-api/server/routes/params"
 )
 
 // pathRecordID is the record id of a PATCH, DELETE or v2 GET path, whichever name it has.
 func pathRecordID(e *core.RequestEvent) string {
-	if id := e.Request.PathValue(paramID); id != "" {
+	if id := e.Request.PathValue(params.ID); id != "" {
 		return id
 	}
-	return e.Request.PathValue(paramIDOrSlug)
+	return e.Request.PathValue(params.IDOrSlug)
 }
 
 // findRecord loads r's record by id, any draft or visibility; 404 when there is none.
@@ -44,7 +38,7 @@ func findRecord(app core.App, r *resource, id string) (*core.Record, error) {
 func (a *API) publishedBySlugHandler(r *resource) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
 		rec := &core.Record{}
-		q := andWhere(e.App.RecordQuery(r.collection), r.listedFilter(a.cfg.Now()), dbx.HashExp{"slug": e.Request.PathValue(paramIDOrSlug)})
+		q := andWhere(e.App.RecordQuery(r.collection), r.listedFilter(a.cfg.Now()), dbx.HashExp{"slug": e.Request.PathValue(params.IDOrSlug)})
 		err := q.Limit(1).One(rec)
 		switch {
 		case errors.Is(err, sql.ErrNoRows):

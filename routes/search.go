@@ -13,10 +13,8 @@ import (
 	"github.com/creator-content-api/server/hooks/content"
 	"github.com/creator-content-api/server/hooks/content/fulltext"
 	"github.com/creator-content-api/server/routes/apierr"
+	"github.com/creator-content-api/server/routes/params"
 )
-
-// paramQ is the full-text search parameter of the posts, projects, courses and talks lists.
-const paramQ = "q"
 
 // maxQueryChars bounds `q`, in characters.
 const maxQueryChars = 200
@@ -32,12 +30,12 @@ type listSearch struct {
 // searchParam reads `q` on r's list; a list that is not searchable ignores it, as any unknown
 // parameter.
 func searchParam(q url.Values, r *resource) (listSearch, error) {
-	s, ok := queryValue(q, paramQ)
+	s, ok := queryValue(q, params.Q)
 	if !ok || !content.Searched(r.collection) {
 		return listSearch{}, nil
 	}
 	if utf8.RuneCountInString(s) > maxQueryChars {
-		return listSearch{}, apierr.InvalidParam(paramQ, "must be at most 200 characters")
+		return listSearch{}, apierr.InvalidParam(params.Q, "must be at most 200 characters")
 	}
 	return listSearch{text: s, match: matchQuery(s)}, nil
 }

@@ -8,10 +8,8 @@ import (
 	"github.com/pocketbase/dbx"
 
 	"github.com/creator-content-api/server/routes/apierr"
+	"github.com/creator-content-api/server/routes/params"
 )
-
-// paramTag filters the lists of posts and projects to the records that have a tag.
-const paramTag = "tag"
 
 // maxTagLen bounds `tag`, in characters.
 const maxTagLen = 100
@@ -20,12 +18,12 @@ const maxTagLen = 100
 // case-insensitively (SQLite's LOWER, which folds ASCII letters). "" when absent; elsewhere
 // `tag` is an unknown parameter and ignored.
 func (r *resource) tagParam(q url.Values) (string, error) {
-	s, ok := queryValue(q, paramTag)
+	s, ok := queryValue(q, params.Tag)
 	if !ok || !r.publishable {
 		return "", nil
 	}
 	if utf8.RuneCountInString(s) > maxTagLen {
-		return "", apierr.InvalidParam(paramTag, "must be at most 100 characters")
+		return "", apierr.InvalidParam(params.Tag, "must be at most 100 characters")
 	}
 	return strings.ToLower(s), nil
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/creator-content-api/server/hooks/webhooks/wire"
 	"github.com/creator-content-api/server/routes/apierr"
 	"github.com/creator-content-api/server/routes/cursor"
+	"github.com/creator-content-api/server/routes/params"
 )
 
 // paramSince is the poll parameter that replays events oldest-first from an instant.
@@ -101,7 +102,7 @@ func (a *API) readPollQuery(e *core.RequestEvent) (pollQuery, error) {
 	p.servedOnly = outbox.ServedContentOnly(k)
 	q := e.Request.URL.Query()
 	var err error
-	if p.limit, err = intParam(q, paramLimit, defaultLimit, 1, maxLimit); err != nil {
+	if p.limit, err = intParam(q, params.Limit, defaultLimit, 1, maxLimit); err != nil {
 		return p, err
 	}
 	var hasSince bool
@@ -111,7 +112,7 @@ func (a *API) readPollQuery(e *core.RequestEvent) (pollQuery, error) {
 	if hasSince {
 		p.order = pollOldestFirst
 	}
-	if s, ok := queryValue(q, paramCursor); ok {
+	if s, ok := queryValue(q, params.Cursor); ok {
 		pos, err := a.cursors.Decode(s, pollList(p.event), p.order)
 		if errors.Is(err, cursor.ErrInvalid) && !hasSince {
 			// A cursor of a replay continues oldest-first without repeating since.
@@ -120,7 +121,7 @@ func (a *API) readPollQuery(e *core.RequestEvent) (pollQuery, error) {
 			}
 		}
 		if err != nil {
-			return p, apierr.InvalidParam(paramCursor, "not a cursor of this poll; start again without it")
+			return p, apierr.InvalidParam(params.Cursor, "not a cursor of this poll; start again without it")
 		}
 		p.after = &pos
 	}

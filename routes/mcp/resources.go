@@ -14,6 +14,7 @@ import (
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/routes/apierr"
 	"github.com/creator-content-api/server/routes/markdown"
+	"github.com/creator-content-api/server/routes/params"
 )
 
 // resourceScheme starts the URI of each published post and project as an MCP resource:
@@ -63,9 +64,9 @@ func (c *toolCall) listResources(cursor string) (*mcp.ListResourcesResult, error
 	if err != nil {
 		return nil, errInvalidCursor
 	}
-	q := url.Values{paramLimit: {strconv.Itoa(resourcesPerPage)}}
+	q := url.Values{params.Limit: {strconv.Itoa(resourcesPerPage)}}
 	if inner != "" {
-		q.Set(paramCursor, inner)
+		q.Set(params.Cursor, inner)
 	}
 	out, err := c.json(Call{Method: http.MethodGet, Pattern: "/api/v1/" + r, Query: q})
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/creator-content-api/server/hooks/keys"
 	"github.com/creator-content-api/server/routes/apierr"
 	"github.com/creator-content-api/server/routes/markdown"
+	"github.com/creator-content-api/server/routes/params"
 )
 
 // tool is one MCP tool: a scope that shows it in tools/list (and its personal-data rule, as
@@ -37,20 +38,6 @@ type toolCall struct {
 func (t *tool) visibleTo(key *keys.Key) bool {
 	return keys.Grants(key.Scopes, t.scope) && !(t.personalData && key.Browser())
 }
-
-// The query and path parameters of the routes the tools call, as the contract
-// (pb_public/openapi.json) names them for every client of the REST API.
-const (
-	paramTag      = "tag"
-	paramQ        = "q"
-	paramSort     = "sort"
-	paramCursor   = "cursor"
-	paramLimit    = "limit"
-	paramPage     = "page"
-	paramPerPage  = "per_page"
-	paramDraft    = "draft"
-	paramIDOrSlug = "idOrSlug"
-)
 
 // The collections the content tools serve, as the v1 routes name them.
 var contentCollections = []any{"posts", "projects"}
@@ -185,13 +172,13 @@ func listContentTool(c *toolCall, raw json.RawMessage) (any, error) {
 		return nil, err
 	}
 	q := url.Values{}
-	for name, v := range map[string]string{paramTag: args.Tag, paramQ: args.Q, paramSort: args.Sort, paramCursor: args.Cursor} {
+	for name, v := range map[string]string{params.Tag: args.Tag, params.Q: args.Q, params.Sort: args.Sort, params.Cursor: args.Cursor} {
 		if v != "" {
 			q.Set(name, v)
 		}
 	}
 	if args.Limit != nil {
-		q.Set(paramLimit, strconv.Itoa(*args.Limit))
+		q.Set(params.Limit, strconv.Itoa(*args.Limit))
 	}
 	return c.json(Call{Method: http.MethodGet, Pattern: "/api/v1/" + r, Query: q})
 }
@@ -239,12 +226,12 @@ func draftsTool(c *toolCall, raw json.RawMessage) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	q := url.Values{paramDraft: {"true"}, paramPerPage: {strconv.Itoa(resourcesPerPage)}, paramSort: {"-updated"}}
+	q := url.Values{params.Draft: {"true"}, params.PerPage: {strconv.Itoa(resourcesPerPage)}, params.Sort: {"-updated"}}
 	if args.Q != "" {
-		q.Set(paramQ, args.Q)
+		q.Set(params.Q, args.Q)
 	}
 	if args.Page != nil {
-		q.Set(paramPage, strconv.Itoa(*args.Page))
+		q.Set(params.Page, strconv.Itoa(*args.Page))
 	}
 	out, err := c.json(Call{Method: http.MethodGet, Pattern: "/api/v2/" + r, Query: q})
 	if err != nil {
@@ -274,7 +261,7 @@ func analyticsTool(c *toolCall, raw json.RawMessage) (any, error) {
 // membersTool asks the members list for one row and keeps only its total.
 func membersTool(c *toolCall, raw json.RawMessage) (any, error) {
 	out, err := c.noArgs(raw, Call{Method: http.MethodGet, Pattern: "/api/v2/members",
-		Query: url.Values{paramPerPage: {"1"}}})
+		Query: url.Values{params.PerPage: {"1"}}})
 	if err != nil {
 		return nil, err
 	}
@@ -288,7 +275,7 @@ func (c *toolCall) published(r, slug string) (map[string]any, error) {
 		return nil, apierr.NotFound()
 	}
 	return c.json(Call{Method: http.MethodGet, Pattern: "/api/v1/" + r + "/{idOrSlug}",
-		Path: map[string]string{paramIDOrSlug: slug}})
+		Path: map[string]string{params.IDOrSlug: slug}})
 }
 
 // json calls a route and decodes its JSON answer.

@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"github.com/creator-content-api/server/routes/apierr"
+	"github.com/creator-content-api/server/routes/params"
 )
 
 // The write tools (write scope): create a draft, update a draft, publish or schedule; never
@@ -48,7 +49,7 @@ func updateDraftTool(c *toolCall, raw json.RawMessage) (any, error) {
 		return nil, apierr.InvalidField("draft", "update_draft keeps a draft a draft; publish publishes it")
 	}
 	return c.summary(Call{Method: http.MethodPatch, Pattern: "/api/v1/" + r + "/{idOrSlug}",
-		Path: map[string]string{paramIDOrSlug: args.ID}, Body: args.Fields})
+		Path: map[string]string{params.IDOrSlug: args.ID}, Body: args.Fields})
 }
 
 func publishTool(c *toolCall, raw json.RawMessage) (any, error) {
@@ -65,7 +66,7 @@ func publishTool(c *toolCall, raw json.RawMessage) (any, error) {
 		body["published_at"] = args.At
 	}
 	return c.summary(Call{Method: http.MethodPatch, Pattern: "/api/v1/" + r + "/{idOrSlug}",
-		Path: map[string]string{paramIDOrSlug: args.ID}, Body: body})
+		Path: map[string]string{params.IDOrSlug: args.ID}, Body: body})
 }
 
 // draft is the collection of args once its record is found to be a draft: update_draft edits
